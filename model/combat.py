@@ -1,0 +1,90 @@
+"""A combat at the moment one combat damage step assigns its damage, as plain values.
+
+This is the domain: it knows nothing of files or of the solver. Values here were validated
+when they were read (see `reading.py`), so the rules can trust them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .keywords import Keywords
+
+CREATURE = "creature"
+PLANESWALKER = "planeswalker"
+BATTLE = "battle"
+PERMANENT_TYPES = (CREATURE, PLANESWALKER, BATTLE)
+
+# The combat damage steps of CR 510.4: the only one, or the first-strike and the second.
+ONLY = "only"
+FIRST_STRIKE_STEP = "first-strike"
+SECOND = "second"
+STEPS = (ONLY, FIRST_STRIKE_STEP, SECOND)
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    life: int | None = None
+
+
+@dataclass(frozen=True)
+class Permanent:
+    id: str
+    controller: str
+    types: frozenset[str]
+    power: int | None = None
+    toughness: int | None = None
+    damage: int = 0
+    loyalty: int | None = None
+    defense: int | None = None
+    protector: str | None = None
+    keywords: Keywords = Keywords()
+    qualities: frozenset[str] = frozenset()  # quality keys, see keywords.quality_key
+    attacking: str | None = None  # what it attacks, if it is an attacking creature
+    blocked: bool = False  # CR 509.1h; the file's default is already applied
+    blocking: tuple[str, ...] | None = None  # None: not a blocking creature
+    removed_from_combat: bool = False  # an attacked planeswalker or battle, CR 506.4c
+    struck_first: bool = False  # CR 510.4; the file's default is already applied
+
+    @property
+    def is_creature(self) -> bool:
+        return CREATURE in self.types
+
+    @property
+    def is_planeswalker(self) -> bool:
+        return PLANESWALKER in self.types
+
+    @property
+    def is_battle(self) -> bool:
+        return BATTLE in self.types
+
+    @property
+    def in_combat(self) -> bool:
+        return self.attacking is not None or self.blocking is not None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Combat damage assigned by one source to one recipient (a permanent or a player)."""
+
+    source: str
+    to: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Scenario:
+    players: tuple[Player, ...]
+    active_player: str
+    permanents: tuple[Permanent, ...]
+    step: str = ONLY
+    rules: str = "current"
+    bands: tuple[tuple[str, ...], ...] = ()
+    assignment: tuple[Entry, ...] | None = None  # None: the file proposes no assignment
+
+    def permanent(self, id: str) -> Permanent:
+        for permanent in self.permanents:
+            if permanent.id == id:
+                return permanent
+        raise KeyError(id)

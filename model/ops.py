@@ -1,0 +1,81 @@
+"""The few operations the rules are written in, for plain values and Z3 terms alike.
+
+Each rule is written once against these. Given Python bools and ints they compute a plain
+answer (the fast concrete check); given Z3 terms they build a formula (queries and proofs).
+Constants fold away, so a combat whose structure is concrete and whose amounts are symbolic
+yields only the formulas that matter. Python's `and`, `or`, `not` and `if` must never be
+applied to a value that may be a term: use these instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+Term = Any  # bool, int, or a z3 expression
+
+
+def _z3():
+    import z3  # only reached when a term is symbolic, so the concrete check never loads Z3
+
+    return z3
+
+
+def all_of(values: Iterable[Term]) -> Term:
+    terms = []
+    for value in values:
+        if value is True:
+            continue
+        if value is False:
+            return False
+        terms.append(value)
+    if not terms:
+        return True
+    return terms[0] if len(terms) == 1 else _z3().And(terms)
+
+
+def any_of(values: Iterable[Term]) -> Term:
+    terms = []
+    for value in values:
+        if value is False:
+            continue
+        if value is True:
+            return True
+        terms.append(value)
+    if not terms:
+        return False
+    return terms[0] if len(terms) == 1 else _z3().Or(terms)
+
+
+def negate(value: Term) -> Term:
+    if isinstance(value, bool):
+        return not value
+    return _z3().Not(value)
+
+
+def implies(premise: Term, conclusion: Term) -> Term:
+    return any_of((negate(premise), conclusion))
+
+
+def ite(condition: Term, then: Term, otherwise: Term) -> Term:
+    if isinstance(condition, bool):
+        return then if condition else otherwise
+    return _z3().If(condition, then, otherwise)
+
+
+def total(values: Iterable[Term]) -> Term:
+    constant = 0
+    terms = []
+    for value in values:
+        if isinstance(value, int):
+            constant += value
+        else:
+            terms.append(value)
+    if not terms:
+        return constant
+    sum_ = terms[0] if len(terms) == 1 else _z3().Sum(terms)
+    return sum_ + constant if constant else sum_
+
+
+def at_least_zero(value: Term) -> Term:
+    return ite(value > 0, value, 0)

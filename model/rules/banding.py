@@ -1,0 +1,78 @@
+"""Banding and "bands with other": CR 702.22c-k.
+
+Banding changes which bands may attack and who chooses how a creature's combat damage is
+divided. It does not change which divisions are legal (docs/readings.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..keywords import BANDING
+from ..ops import Term, all_of, any_of, ite, total
+
+DEFAULT = "510.1"
+DEFENDER_DIVIDES = "702.22j"
+ATTACKER_DIVIDES = "702.22k"
+
+
+def band_allowed(view, members: Sequence[str]) -> Term:
+    """702.22c: one or more with banding and at most one without (a "bands with other"
+    creature counts as without); or creatures that all have a quality, one or more of which
+    "bands with other" that quality."""
+    with_banding = [view.has(m, BANDING) for m in members]
+    by_banding = all_of((any_of(with_banding), total(ite(b, 0, 1) for b in with_banding) <= 1))
+    by_quality = any_of(
+        all_of(
+            (
+                any_of(all_of((view.bands_with_other(m, q), view.has_quality(m, q))) for m in members),
+                all_of(view.has_quality(m, q) for m in members),
+            )
+        )
+        for q in view.qualities
+    )
+    return all_of((len(members) >= 2, any_of((by_banding, by_quality))))
+
+
+def _banding_among(view, group: Sequence[str], in_group) -> Term:
+    """Some creature of the group has banding, or two of them are a "bands with other" pair:
+    a [quality] creature with "bands with other [quality]" and another [quality] creature."""
+    pairs = (
+        all_of(
+            (
+                in_group(x),
+                in_group(y),
+                view.bands_with_other(x, q),
+                view.has_quality(x, q),
+                view.has_quality(y, q),
+            )
+        )
+        for q in view.qualities
+        for x in group
+        for y in group
+        if x != y
+    )
+    banding = (all_of((in_group(c), view.has(c, BANDING))) for c in group)
+    return any_of((any_of(banding), any_of(pairs)))
+
+
+def defending_player_divides(view, a: str) -> Term:
+    """702.22j: an attacker blocked by banding has its damage divided by the defending player."""
+    return all_of((view.is_attacking(a), _banding_among(view, view.creatures, lambda b: view.blocks(b, a))))
+
+
+def active_player_divides(view, b: str) -> Term:
+    """702.22k: a blocker blocking banding has its damage divided by the active player."""
+    return all_of((view.is_blocking(b), _banding_among(view, view.creatures, lambda a: view.blocks(b, a))))
+
+
+def who_divides(view, c: str) -> tuple[str, str]:
+    """The player who chooses how c's combat damage is divided, and the rule that says so
+    (510.1: an attacker's controller, then a blocker's; 702.22j-k: the other way round)."""
+    if view.is_attacking(c):
+        if defending_player_divides(view, c) is True:
+            return view.defending_player(c), DEFENDER_DIVIDES
+        return view.active_player, DEFAULT
+    if active_player_divides(view, c) is True:
+        return view.active_player, ATTACKER_DIVIDES
+    return view.controller(c), DEFAULT

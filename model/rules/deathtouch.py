@@ -1,0 +1,24 @@
+"""Lethal damage for the purposes of assignment, with deathtouch: CR 702.19b, 702.2c, 120.6."""
+
+from __future__ import annotations
+
+from ..amounts import Amounts
+from ..keywords import DEATHTOUCH
+from ..ops import Term, all_of, any_of
+
+
+def deathtouch_damage_assigned(view, amounts: Amounts, b: str) -> Term:
+    """702.2c: some source with deathtouch assigns b a nonzero amount this step.
+
+    Reading (docs/readings.md): the source need not be the creature asking; any creature's
+    deathtouch damage assigned this step counts, as other creatures' damage counts toward
+    lethal in 702.19b.
+    """
+    return any_of(all_of((view.has(o, DEATHTOUCH), x > 0)) for o, x in amounts.into(b))
+
+
+def lethal_damage_assigned(view, amounts: Amounts, b: str) -> Term:
+    """702.19b: damage marked plus all damage assigned to b this step reaches its toughness,
+    or 702.2c makes it lethal. Protection, prevention and doubling are not considered."""
+    by_toughness = view.marked(b) + amounts.received_by(b) >= view.toughness(b)
+    return any_of((by_toughness, deathtouch_damage_assigned(view, amounts, b)))

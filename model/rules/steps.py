@@ -1,0 +1,44 @@
+"""Which creatures assign combat damage in which step: CR 510.4, 702.4b-d, 702.7b-c."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..amounts import Amounts
+from ..combat import FIRST_STRIKE_STEP, ONLY, SECOND
+from ..keywords import DOUBLE_STRIKE, FIRST_STRIKE
+from ..ops import Term, all_of, any_of, implies, negate
+from .constraint import Constraint
+
+
+def assigns_this_step(view, c: str) -> Term:
+    double_strike = view.has(c, DOUBLE_STRIKE)
+    return any_of(
+        (
+            view.step_is(ONLY),
+            # 510.4: the first step is for creatures with first strike or double strike.
+            all_of((view.step_is(FIRST_STRIKE_STEP), any_of((view.has(c, FIRST_STRIKE), double_strike)))),
+            # 510.4, 702.4c-d, 702.7c: the second is for those that did not strike first, and
+            # for those that have double strike now.
+            all_of((view.step_is(SECOND), any_of((negate(view.struck_first(c)), double_strike)))),
+        )
+    )
+
+
+def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
+    for c in view.creatures:
+        sent = amounts.sent_by(c)
+        yield Constraint(
+            ("510.4", "702.4b", "702.7b"),
+            c,
+            implies(negate(assigns_this_step(view, c)), sent == 0),
+            lambda c=c, sent=sent: ("510.4", _why_not_this_step(view, c, sent)),
+        )
+
+
+def _why_not_this_step(view, c: str, sent: int) -> str:
+    if view.step_is(FIRST_STRIKE_STEP):
+        reason = "has neither first strike nor double strike, so it assigns no combat damage in the first-strike step"
+    else:
+        reason = "struck in the first-strike step and has no double strike now, so it assigns no combat damage in the second step"
+    return f"{c} {reason}, but it assigns {sent}"

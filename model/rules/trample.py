@@ -1,0 +1,105 @@
+"""Trample and trample over planeswalkers: CR 702.19b-f.
+
+Only the gates live here: whom a trampler may assign to beyond its blockers, and what must be
+assigned first. The plain division of damage is in `division`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..amounts import Amounts
+from ..keywords import DEATHTOUCH, TRAMPLE, TRAMPLE_OVER_PLANESWALKERS
+from ..ops import Term, all_of, any_of, implies, negate
+from .constraint import Constraint
+from .deathtouch import lethal_damage_assigned
+
+
+def tramples(view, s: str) -> Term:
+    """702.19c: trample over planeswalkers assigns as 702.19b describes, and more."""
+    return any_of((view.has(s, TRAMPLE), view.has(s, TRAMPLE_OVER_PLANESWALKERS)))
+
+
+def past_blockers(view, s: str, r: str) -> Term:
+    """702.19b, 702.19d: a blocked trampler may also assign to what it attacks, unless that
+    was removed from combat and can be dealt no combat damage (506.4c).
+
+    Reading (docs/readings.md): "the player or planeswalker" in 702.19b's last sentence and
+    in 702.19d includes battles, as 702.19b's first sentence does.
+    """
+    return all_of((tramples(view, s), view.attacks(s, r), negate(view.removed(r))))
+
+
+def over_planeswalker(view, s: str, r: str) -> Term:
+    """702.19c, 702.19e: with trample over planeswalkers, the controller of the planeswalker
+    it attacks, even one removed from combat. Without it, never (702.19f)."""
+    return all_of(
+        (
+            view.has(s, TRAMPLE_OVER_PLANESWALKERS),
+            view.is_player(r),
+            any_of(all_of((view.attacks(s, p), view.controls(r, p))) for p in view.planeswalkers),
+        )
+    )
+
+
+def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
+    lethal: dict[str, Term] = {}
+    for s, r in amounts.pairs():
+        x = amounts.get(s, r)
+        # Damage that goes past the blockers: to anything but a creature blocking s.
+        beyond = all_of((x > 0, view.is_attacking(s), tramples(view, s), negate(view.blocks(r, s))))
+        if beyond is False:  # an identity test, safe on terms: nothing to constrain
+            continue
+        for b in view.creatures:
+            premise = all_of((beyond, view.blocks(b, s)))
+            if premise is False:
+                continue
+            if b not in lethal:
+                lethal[b] = lethal_damage_assigned(view, amounts, b)
+            # 702.19b: every blocker is assigned lethal damage before any goes past them;
+            # 702.19d: with no blockers left, nothing stands in the way.
+            yield Constraint(
+                ("702.19b", "702.2c", "702.19d"),
+                s,
+                implies(premise, lethal[b]),
+                lambda s=s, r=r, b=b: ("702.19b", _why_not_lethal(view, amounts, s, r, b)),
+            )
+        for p in view.planeswalkers:
+            premise = all_of(
+                (
+                    beyond,
+                    view.has(s, TRAMPLE_OVER_PLANESWALKERS),
+                    view.attacks(s, p),
+                    negate(view.removed(p)),
+                    view.is_player(r),
+                    view.controls(r, p),
+                )
+            )
+            if premise is False:
+                continue
+            # 702.19c: damage reaching its loyalty, counting every creature's, before any goes
+            # to its controller. Deathtouch does not help here (MH2 release notes, Thrasta).
+            yield Constraint(
+                ("702.19c",),
+                s,
+                implies(premise, amounts.received_by(p) >= view.loyalty(p)),
+                lambda s=s, r=r, p=p: ("702.19c", _why_not_loyalty(view, amounts, s, r, p)),
+            )
+
+
+def _why_not_lethal(view, amounts: Amounts, s: str, r: str, b: str) -> str:
+    marked, assigned, toughness = view.marked(b), amounts.received_by(b), view.toughness(b)
+    needs = max(0, toughness - marked - assigned)
+    hint = " (with deathtouch, 1 from it would do)" if view.has(s, DEATHTOUCH) else ""
+    return (
+        f"{s} sends {amounts.get(s, r)} to {r}, but {b} has {marked + assigned} of the "
+        f"{toughness} damage it needs ({marked} marked + {assigned} assigned), {needs} short{hint}"
+    )
+
+
+def _why_not_loyalty(view, amounts: Amounts, s: str, r: str, p: str) -> str:
+    assigned, loyalty = amounts.received_by(p), view.loyalty(p)
+    return (
+        f"{s} sends {amounts.get(s, r)} to {r}, but {p} is assigned {assigned} of the "
+        f"{loyalty} damage its loyalty needs first, {loyalty - assigned} short"
+    )

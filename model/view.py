@@ -1,0 +1,117 @@
+"""The questions the rules ask about a combat, answered from a scenario.
+
+The rules never read a `Scenario` directly: they ask a view. This one answers with plain
+values; a symbolic view, whose answers are solver terms, lets the same rules speak of every
+combat up to a size. Every answer is a bool or an int, never a truthy stand-in, because
+`ops` folds on `True` and `False` exactly.
+"""
+
+from __future__ import annotations
+
+from .combat import Scenario
+from .keywords import quality_key
+
+
+class ScenarioView:
+    def __init__(self, scenario: Scenario):
+        self.scenario = scenario
+        self.active_player = scenario.active_player
+        self._permanents = {p.id: p for p in scenario.permanents}
+        self._players = frozenset(p.id for p in scenario.players)
+        self.players = tuple(p.id for p in scenario.players)
+        self.creatures = tuple(p.id for p in scenario.permanents if p.is_creature)
+        self.planeswalkers = tuple(p.id for p in scenario.permanents if p.is_planeswalker)
+        self.recipients = self.players + tuple(p.id for p in scenario.permanents)
+        self.qualities = tuple(
+            sorted(
+                {q for p in scenario.permanents for q in p.qualities}
+                | {q for p in scenario.permanents for q in p.keywords.bands_with_other}
+            )
+        )
+        self._blockers: dict[str, frozenset[str]] = {}
+        for p in scenario.permanents:
+            for attacker in p.blocking or ():
+                self._blockers[attacker] = self._blockers.get(attacker, frozenset()) | {p.id}
+
+    # What a thing is.
+    def is_player(self, x: str) -> bool:
+        return x in self._players
+
+    def is_creature(self, x: str) -> bool:
+        p = self._permanents.get(x)
+        return p is not None and p.is_creature
+
+    def is_planeswalker(self, x: str) -> bool:
+        p = self._permanents.get(x)
+        return p is not None and p.is_planeswalker
+
+    def controls(self, player: str, x: str) -> bool:
+        p = self._permanents.get(x)
+        return p is not None and p.controller == player
+
+    # Numbers.
+    def power(self, c: str) -> int:
+        return self._permanents[c].power
+
+    def toughness(self, c: str) -> int:
+        return self._permanents[c].toughness
+
+    def marked(self, c: str) -> int:
+        return self._permanents[c].damage
+
+    def loyalty(self, p: str) -> int:
+        return self._permanents[p].loyalty
+
+    # Abilities and qualities.
+    def has(self, c: str, keyword: str) -> bool:
+        return keyword in self._permanents[c].keywords
+
+    def has_quality(self, c: str, quality: str) -> bool:
+        return quality_key(quality) in self._permanents[c].qualities
+
+    def bands_with_other(self, c: str, quality: str) -> bool:
+        return quality_key(quality) in self._permanents[c].keywords.bands_with_other
+
+    # Combat.
+    def attacks(self, a: str, target: str) -> bool:
+        return self._permanents[a].attacking == target
+
+    def is_attacking(self, c: str) -> bool:
+        return self._permanents[c].attacking is not None
+
+    def removed(self, target: str) -> bool:
+        p = self._permanents.get(target)
+        return p is not None and p.removed_from_combat
+
+    def is_blocked(self, a: str) -> bool:
+        return self._permanents[a].blocked
+
+    def blocks(self, b: str, a: str) -> bool:
+        return b in self._blockers.get(a, ())
+
+    def is_blocking(self, c: str) -> bool:
+        return self._permanents[c].blocking is not None
+
+    def step_is(self, step: str) -> bool:
+        return self.scenario.step == step
+
+    def struck_first(self, c: str) -> bool:
+        return self._permanents[c].struck_first
+
+    # Plain-value answers for explanations and reports; constraints do not use these.
+    def controller(self, x: str) -> str:
+        return self._permanents[x].controller
+
+    def target(self, a: str) -> str | None:
+        return self._permanents[a].attacking
+
+    def defending_player(self, a: str) -> str:
+        """The defending player of an attacking creature (CR 506.2, 310.8, 506.4c)."""
+        target = self._permanents[a].attacking
+        if target in self._players:
+            return target
+        attacked = self._permanents[target]
+        return attacked.protector if attacked.is_battle else attacked.controller
+
+    def blockers_of(self, a: str) -> tuple[str, ...]:
+        return tuple(b for b in self.creatures if self.blocks(b, a))
