@@ -1,0 +1,127 @@
+"""An independent reference for the assignment rules, written the slow, obvious way.
+
+It shares no code with lethal's rules: it reads the scenario's plain values and follows the
+CR text a creature at a time. For each creature that assigns combat damage it lists every
+division of its power among the recipients it may use; an assignment is legal when each
+creature's row is one of its divisions and trample's conditions hold for the whole.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from lethal.combat import Entry, Scenario
+
+
+def _kw(p, name):
+    return name in p.keywords.plain
+
+
+def assigns_this_step(scenario: Scenario, p) -> bool:
+    """CR 510.4, 702.4c-d, 702.7c."""
+    first = _kw(p, "first strike") or _kw(p, "double strike")
+    if scenario.step == "only":
+        return True
+    if scenario.step == "first-strike":
+        return first
+    return (not p.struck_first) or _kw(p, "double strike")
+
+
+def blockers_of(scenario: Scenario, attacker: str) -> list[str]:
+    return [p.id for p in scenario.permanents if p.blocking and attacker in p.blocking]
+
+
+def recipients(scenario: Scenario, p) -> tuple[list[str], list[str]]:
+    """Whom p may assign to: (those it may always use, those that need every blocker of p to
+    be assigned lethal damage first)."""
+    if p.blocking is not None:
+        return list(p.blocking), []  # 510.1d
+    if p.attacking is None:
+        return [], []  # not in combat
+    target = p.attacking
+    attacked = next((q for q in scenario.permanents if q.id == target), None)
+    removed = attacked is not None and attacked.removed_from_combat
+    attacks_planeswalker = attacked is not None and attacked.is_planeswalker
+    trample = _kw(p, "trample") or _kw(p, "trample over planeswalkers")
+    over = _kw(p, "trample over planeswalkers")
+    blockers = blockers_of(scenario, p.id)
+    free: list[str] = []
+    gated: list[str] = []
+    if p.blocked:
+        free = blockers  # 510.1c
+        if trample and not removed:
+            gated.append(target)  # 702.19b, 702.19d
+    elif not removed:
+        gated.append(target)  # 510.1b (no blockers: the gate is empty)
+    if over and attacks_planeswalker:
+        gated.append(attacked.controller)  # 702.19c, 702.19e
+    gated = [r for r in gated if r not in free]  # a blocker is never past the blockers
+    return free, gated
+
+
+def divisions(scenario: Scenario, p) -> list[dict[str, int]]:
+    """Every way p may divide its combat damage this step, trample's conditions aside."""
+    free, gated = recipients(scenario, p)
+    targets = free + gated
+    if not assigns_this_step(scenario, p) or p.power <= 0 or not targets:
+        return [{}]
+    rows = []
+    for amounts in itertools.product(range(p.power + 1), repeat=len(targets)):
+        if sum(amounts) == p.power:
+            rows.append({r: a for r, a in zip(targets, amounts) if a})
+    return rows
+
+
+def conditions_hold(scenario: Scenario, amounts: dict[tuple[str, str], int]) -> bool:
+    """702.19b-c with 702.2c: what must be assigned before damage goes past the blockers."""
+    by_id = {p.id: p for p in scenario.permanents}
+
+    def assigned_to(r):
+        return sum(a for (s, t), a in amounts.items() if t == r)
+
+    def lethal(b):
+        blocker = by_id[b]
+        deathtouch = any(
+            a > 0 and _kw(by_id[s], "deathtouch") for (s, t), a in amounts.items() if t == b
+        )
+        return deathtouch or blocker.damage + assigned_to(b) >= blocker.toughness
+
+    for (s, t), a in amounts.items():
+        source = by_id[s]
+        _, gated = recipients(scenario, source)
+        if a == 0 or t not in gated:
+            continue
+        if not all(lethal(b) for b in blockers_of(scenario, s)):
+            return False
+        attacked = by_id.get(source.attacking)
+        over_to_controller = (
+            attacked is not None
+            and attacked.is_planeswalker
+            and t == attacked.controller
+            and not attacked.removed_from_combat
+        )
+        if over_to_controller and assigned_to(attacked.id) < attacked.loyalty:
+            return False
+    return True
+
+
+def is_legal(scenario: Scenario, entries: list[Entry]) -> bool:
+    rows: dict[str, dict[str, int]] = {}
+    for e in entries:
+        rows.setdefault(e.source, {})[e.to] = e.amount
+    for p in scenario.permanents:
+        if not p.is_creature:
+            continue
+        if rows.get(p.id, {}) not in divisions(scenario, p):
+            return False
+    amounts = {(e.source, e.to): e.amount for e in entries}
+    return conditions_hold(scenario, amounts)
+
+
+def legal_assignments(scenario: Scenario):
+    """Every legal assignment of the step, as lists of entries (small combats only)."""
+    creatures = [p for p in scenario.permanents if p.is_creature]
+    for rows in itertools.product(*(divisions(scenario, p) for p in creatures)):
+        entries = [Entry(p.id, t, a) for p, row in zip(creatures, rows) for t, a in row.items()]
+        if conditions_hold(scenario, {(e.source, e.to): e.amount for e in entries}):
+            yield entries

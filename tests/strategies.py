@@ -1,0 +1,162 @@
+"""Hypothesis strategies: random small combats, as scenario files, and assignments for them.
+
+Combats have up to 3 attackers and 3 blockers, powers up to 5, marked damage, every keyword
+that matters to assignment, bands, planeswalkers (some of them creatures), a battle, targets
+removed from combat and blocked creatures whose blockers are gone.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from lethal import Entry, parse
+
+from . import reference
+
+ATTACKER_KEYWORDS = ["deathtouch", "banding", "first strike", "double strike", "indestructible"]
+TRAMPLES = [[], ["trample"], ["trample"], ["trample over planeswalkers"],
+            ["trample", "trample over planeswalkers"]]
+BLOCKER_KEYWORDS = ["deathtouch", "banding", "first strike", "double strike", "indestructible"]
+WOLVES = "Wolves of the Hunt"
+
+
+@st.composite
+def creature_stats(draw, keywords: list[str]) -> dict:
+    chosen = draw(st.lists(st.sampled_from(keywords), unique=True, max_size=3))
+    if draw(st.integers(0, 5)) == 0:
+        chosen.append("bands with other " + WOLVES)
+    toughness = draw(st.integers(1, 5))
+    lethal_marked_ok = "indestructible" in chosen
+    damage = draw(st.integers(0, toughness + 1 if lethal_marked_ok else toughness - 1))
+    stats = {"power": draw(st.integers(-1, 5)), "toughness": toughness, "keywords": chosen}
+    if damage:
+        stats["damage"] = damage
+    if draw(st.booleans()):
+        stats["qualities"] = [WOLVES]
+    return stats
+
+
+@st.composite
+def scenarios(draw) -> dict:
+    permanents: list[dict] = []
+    planeswalkers = []
+    for i in range(draw(st.integers(0, 2))):
+        pw = {"id": f"pw{i}", "controller": "D", "types": ["planeswalker"],
+              "loyalty": draw(st.integers(1, 5))}
+        if draw(st.integers(0, 3)) == 0:
+            pw["types"].append("creature")
+            pw.update(draw(creature_stats(BLOCKER_KEYWORDS)))
+        planeswalkers.append(pw)
+    battles = []
+    if draw(st.booleans()):
+        battles.append({"id": "siege", "controller": "A", "types": ["battle"], "protector": "D",
+                        "defense": draw(st.integers(1, 5))})
+    targets = ["D"] + [p["id"] for p in planeswalkers] + [b["id"] for b in battles]
+    attackers = []
+    for i in range(draw(st.integers(1, 3))):
+        attacker = {"id": f"a{i}", "controller": "A", "types": ["creature"],
+                    **draw(creature_stats(ATTACKER_KEYWORDS)),
+                    "attacking": draw(st.sampled_from(targets))}
+        attacker["keywords"] += draw(st.sampled_from(TRAMPLES))
+        attackers.append(attacker)
+    for target in planeswalkers + battles:
+        if any(a["attacking"] == target["id"] for a in attackers) and draw(st.integers(0, 3)) == 0:
+            target["removed_from_combat"] = True
+
+    # Bands: attackers with the same target, made legal by giving them banding (702.22c).
+    bands = []
+    if len(attackers) >= 2 and draw(st.integers(0, 3)) == 0:
+        target = attackers[0]["attacking"]
+        band = [a for a in attackers if a["attacking"] == target]
+        if len(band) >= 2:
+            for a in band[:-1]:
+                if "banding" not in a["keywords"]:
+                    a["keywords"].append("banding")
+            bands.append([a["id"] for a in band])
+
+    blockers = []
+    for i in range(draw(st.integers(0, 3))):
+        blocker = {"id": f"b{i}", "controller": "D", "types": ["creature"],
+                   **draw(creature_stats(BLOCKER_KEYWORDS))}
+        blockers.append(blocker)
+    creature_planeswalkers = [p for p in planeswalkers if "creature" in p["types"]]
+    for blocker in blockers + creature_planeswalkers:
+        if blocker in creature_planeswalkers and draw(st.booleans()):
+            continue  # a creature planeswalker that does not block
+        at_least = 0 if draw(st.integers(0, 4)) == 0 else 1  # some block nothing any more
+        chosen = draw(st.lists(st.sampled_from([a["id"] for a in attackers]), unique=True,
+                               min_size=at_least, max_size=len(attackers)))
+        for band in bands:  # 702.22h: blocking one member blocks the whole band
+            if set(chosen) & set(band):
+                chosen = list(dict.fromkeys(chosen + band))
+        blocker["blocking"] = chosen
+    for attacker in attackers:
+        blocked = any(attacker["id"] in b.get("blocking", ()) for b in blockers + planeswalkers)
+        if not blocked and draw(st.integers(0, 3)) == 0:
+            attacker["blocked"] = True  # its blockers have left combat
+
+    in_combat = attackers + [b for b in blockers + planeswalkers if "blocking" in b]
+    strikers = any({"first strike", "double strike"} & set(c.get("keywords", ()))
+                   for c in in_combat)
+    step = draw(st.sampled_from(["first-strike", "second"] if strikers else ["only", "second"]))
+    if step == "second":
+        for creature in in_combat:
+            if draw(st.integers(0, 3)) == 0:
+                creature["struck_first"] = draw(st.booleans())
+
+    permanents = attackers + blockers + planeswalkers + battles
+    scenario = {"players": [{"id": "A"}, {"id": "D"}], "active_player": "A",
+                "permanents": permanents, "step": step}
+    if bands:
+        scenario["bands"] = bands
+    return scenario
+
+
+@st.composite
+def near_the_threshold(draw, scenario, p) -> dict[str, int] | None:
+    """A trampler's row that gives each blocker about what it needs, give or take one, and
+    the planeswalker it attacks about its loyalty: where off-by-one readings differ."""
+    free, gated = reference.recipients(scenario, p)
+    if not gated or not reference.assigns_this_step(scenario, p) or p.power <= 0:
+        return None
+    row: dict[str, int] = {}
+    for b in reference.blockers_of(scenario, p.id):
+        blocker = scenario.permanent(b)
+        need = 1 if "deathtouch" in p.keywords else max(0, blocker.toughness - blocker.damage)
+        row[b] = max(0, need + draw(st.sampled_from([-1, 0, 0, 1])))
+    attacked = next((q for q in scenario.permanents if q.id == p.attacking), None)
+    if attacked is not None and attacked.is_planeswalker and len(gated) > 1:
+        row[attacked.id] = max(0, attacked.loyalty + draw(st.sampled_from([-2, -1, 0, 0, 1])))
+    rest = p.power - sum(row.values())
+    if rest < 0:
+        return None
+    beyond = draw(st.sampled_from(gated))
+    row[beyond] = row.get(beyond, 0) + rest
+    return {r: a for r, a in row.items() if a}
+
+
+@st.composite
+def assignments(draw, scenario) -> list[Entry]:
+    """Mostly divisions the reference allows one creature at a time (so trample's
+    conditions decide), often near trample's thresholds, sometimes rows that break the
+    plain rules too."""
+    ids = ["A", "D"] + [p.id for p in scenario.permanents]
+    entries: list[Entry] = []
+    for p in scenario.permanents:
+        if not p.is_creature:
+            continue
+        kind = draw(st.integers(0, 5))
+        near = draw(near_the_threshold(scenario, p)) if kind <= 2 else None
+        if near is not None:
+            row = near
+        elif kind < 5:
+            row = draw(st.sampled_from(reference.divisions(scenario, p)))
+        else:
+            targets = draw(st.lists(st.sampled_from(ids), unique=True, max_size=3))
+            row = {t: draw(st.integers(1, 6)) for t in targets}
+        entries += [Entry(p.id, t, a) for t, a in row.items()]
+    return entries
+
+
+def combats():
+    return scenarios().map(parse)
