@@ -1,0 +1,55 @@
+"""Small builders for scenario files in tests: players A (active) and D unless told."""
+
+from __future__ import annotations
+
+from lethal import Entry, parse
+
+
+def creature(id, power, toughness, *keywords, controller, **fields) -> dict:
+    permanent = {"id": id, "controller": controller, "types": ["creature"], "power": power,
+                 "toughness": toughness, **fields}
+    if keywords:
+        permanent["keywords"] = list(keywords)
+    return permanent
+
+
+def attacker(id, power, toughness, *keywords, attacking="D", **fields) -> dict:
+    return creature(id, power, toughness, *keywords, controller="A", attacking=attacking, **fields)
+
+
+def blocker(id, power, toughness, *keywords, blocking, **fields) -> dict:
+    return creature(id, power, toughness, *keywords, controller="D", blocking=list(blocking),
+                    **fields)
+
+
+def planeswalker(id, loyalty, controller="D", **fields) -> dict:
+    return {"id": id, "controller": controller, "types": ["planeswalker"], "loyalty": loyalty,
+            **fields}
+
+
+def creature_planeswalker(id, power, toughness, loyalty, *keywords, **fields) -> dict:
+    permanent = creature(id, power, toughness, *keywords, controller="D", **fields)
+    permanent["types"] = ["creature", "planeswalker"]
+    permanent["loyalty"] = loyalty
+    return permanent
+
+
+def battle(id, defense, controller="A", protector="D", **fields) -> dict:
+    return {"id": id, "controller": controller, "types": ["battle"], "defense": defense,
+            "protector": protector, **fields}
+
+
+def scenario_file(*permanents, assignment=None, **top) -> dict:
+    data = {"players": [{"id": "A"}, {"id": "D"}], "active_player": "A",
+            "permanents": list(permanents), **top}
+    if assignment is not None:
+        data["assignment"] = [{"source": s, "to": t, "amount": a} for s, t, a in assignment]
+    return data
+
+
+def scenario(*permanents, assignment=None, **top):
+    return parse(scenario_file(*permanents, assignment=assignment, **top))
+
+
+def entries(assignment) -> list[Entry]:
+    return [Entry(s, t, a) for s, t, a in assignment]
