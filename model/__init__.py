@@ -1,9 +1,9 @@
 """lethal: Magic: The Gathering's combat damage assignment rules as Z3 constraints.
 
-    import lethal
-    scenario = lethal.load("combat.json")
-    verdict = lethal.check(scenario)
-    verdict.legal, verdict.violations, verdict.choosers
+import lethal
+scenario = lethal.load("combat.json")
+verdict = lethal.check(scenario)
+verdict.legal, verdict.violations, verdict.choosers
 """
 
 from .check import Chooser, Verdict, Violation, check

@@ -47,7 +47,9 @@ def check(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> Verd
     """Judges the whole assignment of the step (CR 510.1e): the scenario's own, or `assignment`."""
     entries = scenario.assignment if assignment is None else tuple(assignment)
     if entries is None:
-        raise ScenarioError("<scenario>", [Problem("assignment", "missing: there is nothing to check")])
+        raise ScenarioError(
+            "<scenario>", [Problem("assignment", "missing: there is nothing to check")]
+        )
     view = ScenarioView(scenario)
     amounts = Amounts({(e.source, e.to): e.amount for e in entries})
     violations = []

@@ -19,8 +19,9 @@ from .reading import load
 LEGAL, ILLEGAL, BAD_INPUT = 0, 1, 2
 
 
-def main(argv: list[str] | None = None, stdout: TextIO | None = None,
-         stderr: TextIO | None = None) -> int:
+def main(
+    argv: list[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     try:
@@ -53,9 +54,16 @@ def _check(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
     try:
         scenario = load(args.file)
         if scenario.assignment is None:
-            raise ScenarioError(args.file, [Problem(
-                "assignment", "missing: the file proposes no assignment to check; add an "
-                "'assignment' list of {source, to, amount} entries")])
+            raise ScenarioError(
+                args.file,
+                [
+                    Problem(
+                        "assignment",
+                        "missing: the file proposes no assignment to check; add an "
+                        "'assignment' list of {source, to, amount} entries",
+                    )
+                ],
+            )
     except ScenarioError as error:
         return _bad_input(error, args.json, stdout, stderr)
     verdict = check(scenario)
@@ -87,13 +95,17 @@ def _verdict_json(file: str, verdict: Verdict) -> dict:
         "violations": [
             {"rule": v.rule, "source": v.source, "message": v.message} for v in verdict.violations
         ],
-        "choosers": [{"source": c.source, "player": c.player, "rule": c.rule} for c in verdict.choosers],
+        "choosers": [
+            {"source": c.source, "player": c.player, "rule": c.rule} for c in verdict.choosers
+        ],
     }
 
 
 def _verdict_text(file: str, scenario, verdict: Verdict) -> str:
-    context = (f"step {verdict.step}; {verdict.ruleset.name} rules, checked against the CR of "
-               f"{verdict.ruleset.checked_against}")
+    context = (
+        f"step {verdict.step}; {verdict.ruleset.name} rules, checked against the CR of "
+        f"{verdict.ruleset.checked_against}"
+    )
     lines = []
     if verdict.legal:
         lines.append(f"{file}: legal ({context})")

@@ -70,7 +70,7 @@ class UnknownKeyword(ValueError):
 
 
 def parse_keywords(texts: list[str]) -> Keywords:
-    """Reads keyword texts; raises UnknownKeyword (with its index in `args`) for the first bad one."""
+    """Reads keyword texts; raises UnknownKeyword for the first it does not know."""
     plain: set[str] = set()
     bands: set[str] = set()
     protection: set[str] = set()

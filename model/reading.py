@@ -30,7 +30,14 @@ from .combat import (
     Scenario,
 )
 from .errors import Problem, ScenarioError
-from .keywords import DOUBLE_STRIKE, FIRST_STRIKE, INDESTRUCTIBLE, UnknownKeyword, parse_keywords
+from .keywords import (
+    DOUBLE_STRIKE,
+    FIRST_STRIKE,
+    INDESTRUCTIBLE,
+    UnknownKeyword,
+    parse_keywords,
+    quality_key,
+)
 from .rules import banding
 from .view import ScenarioView
 
@@ -161,9 +168,8 @@ class _Reader:
 
     def fields(self, value: Any, place: str, known: tuple[str, ...]) -> dict | None:
         if not isinstance(value, dict):
-            where = place or "the file"
-            self.problem(place, f"expected an object, found {_kind(value)} {_show(value)}"
-                         if where == place else f"expected a JSON object, found {_kind(value)}")
+            what = "an object" if place else "the scenario to be one JSON object"
+            self.problem(place, f"expected {what}, found {_kind(value)} {_show(value)}")
             return None
         for key in getattr(value, "repeated", ()):
             self.problem(_join(place, key), "given twice in the same object")
@@ -189,8 +195,9 @@ class _Reader:
         return number
 
     def string(self, value: Any, place: str) -> Any:
-        return self.expect(value, place, lambda v: isinstance(v, str) and v != "",
-                           "a non-empty string")
+        return self.expect(
+            value, place, lambda v: isinstance(v, str) and v != "", "a non-empty string"
+        )
 
     def boolean(self, value: Any, place: str) -> Any:
         return self.expect(value, place, lambda v: isinstance(v, bool), "true or false")
@@ -309,8 +316,12 @@ class _Reader:
             if field in fields:
                 self.string(fields[field], _join(place, field))
         if "amount" in fields:
-            self.integer(fields["amount"], _join(place, "amount"), minimum=1,
-                         why=" (leave out pairs that are assigned nothing)")
+            self.integer(
+                fields["amount"],
+                _join(place, "amount"),
+                minimum=1,
+                why=" (leave out pairs that are assigned nothing)",
+            )
         return fields
 
     # The second pass: what the values say together.
@@ -334,7 +345,7 @@ class _Reader:
         step = shaped.get("step", ONLY)
 
         for i, fields in enumerate(raw):
-            self.permanent_meaning(fields, f"permanents[{i}]", player_ids, ids, by_id, active)
+            self.permanent_meaning(fields, f"permanents[{i}]", player_ids, ids, by_id, active, step)
         if self.problems:
             return Scenario((), "", ())
 
@@ -372,76 +383,122 @@ class _Reader:
         )
         return False
 
-    def permanent_meaning(self, fields, place, player_ids, ids, by_id, active) -> None:
+    def permanent_meaning(self, fields, place, player_ids, ids, by_id, active, step) -> None:
         at = lambda field: _join(place, field)  # noqa: E731
         types = set(fields["types"])
         keywords = parse_keywords(fields.get("keywords", []))
         self.known(fields["controller"], player_ids, at("controller"), "a player id")
-        for kind, only in ((CREATURE, CREATURE_ONLY), (PLANESWALKER, PLANESWALKER_ONLY),
-                           (BATTLE, BATTLE_ONLY)):
+        for kind, only in (
+            (CREATURE, CREATURE_ONLY),
+            (PLANESWALKER, PLANESWALKER_ONLY),
+            (BATTLE, BATTLE_ONLY),
+        ):
             for field in only:
                 if field in fields and kind not in types:
-                    self.problem(at(field), f"only a {kind} has {field}, and this is a "
-                                 f"{' and '.join(sorted(types))}")
+                    self.problem(
+                        at(field),
+                        f"only a {kind} has {field}, and this is a {' and '.join(sorted(types))}",
+                    )
         if CREATURE in types:
             for field in ("power", "toughness"):
                 if field not in fields:
                     self.problem(at(field), "missing: every creature needs it")
             toughness = fields.get("toughness")
             if toughness is not None and toughness <= 0:
-                self.problem(at("toughness"), f"expected 1 or more, found {toughness}: a "
-                             "creature with toughness 0 or less is already in the graveyard "
-                             "(CR 704.5f)")
+                self.problem(
+                    at("toughness"),
+                    f"expected 1 or more, found {toughness}: a "
+                    "creature with toughness 0 or less is already in the graveyard "
+                    "(CR 704.5f)",
+                )
             damage = fields.get("damage", 0)
-            if (toughness is not None and toughness > 0 and damage >= toughness
-                    and INDESTRUCTIBLE not in keywords):
-                self.problem(at("damage"), f"{damage} damage marked is lethal for toughness "
-                             f"{toughness}: the creature would have been destroyed (CR 704.5g); "
-                             "give it 'indestructible' if it survived")
+            if (
+                toughness is not None
+                and toughness > 0
+                and damage >= toughness
+                and INDESTRUCTIBLE not in keywords
+            ):
+                self.problem(
+                    at("damage"),
+                    f"{damage} damage marked is lethal for toughness "
+                    f"{toughness}: the creature would have been destroyed (CR 704.5g); "
+                    "give it 'indestructible' if it survived",
+                )
         if PLANESWALKER in types:
             if "loyalty" not in fields:
                 self.problem(at("loyalty"), "missing: every planeswalker needs it")
             elif fields["loyalty"] <= 0:
-                self.problem(at("loyalty"), f"expected 1 or more, found {fields['loyalty']}: a "
-                             "planeswalker with no loyalty is already gone (CR 704.5i)")
+                self.problem(
+                    at("loyalty"),
+                    f"expected 1 or more, found {fields['loyalty']}: a "
+                    "planeswalker with no loyalty is already gone (CR 704.5i)",
+                )
         if BATTLE in types:
             for field in ("defense", "protector"):
                 if field not in fields:
                     self.problem(at(field), "missing: every battle needs it")
             if fields.get("defense", 1) <= 0:
-                self.problem(at("defense"), f"expected 1 or more, found {fields['defense']}: a "
-                             "battle with no defense is already gone (CR 704.5v)")
+                self.problem(
+                    at("defense"),
+                    f"expected 1 or more, found {fields['defense']}: a "
+                    "battle with no defense is already gone (CR 704.5v)",
+                )
             if "protector" in fields:
                 self.known(fields["protector"], player_ids, at("protector"), "a player id")
             for field in ("attacking", "blocking"):
                 if field in fields:
-                    self.problem(at(field), "a battle can't attack or block, even when it is "
-                                 "also a creature (March of the Machine rulings)")
+                    self.problem(
+                        at(field),
+                        "a battle can't attack or block, even when it is "
+                        "also a creature (March of the Machine rulings)",
+                    )
         if "removed_from_combat" in fields and not types & {PLANESWALKER, BATTLE}:
-            self.problem(at("removed_from_combat"), "only an attacked planeswalker or battle is "
-                         "removed from combat this way (CR 506.4c)")
+            self.problem(
+                at("removed_from_combat"),
+                "only an attacked planeswalker or battle is "
+                "removed from combat this way (CR 506.4c)",
+            )
 
         target = fields.get("attacking")
-        if target is not None and self.known(target, ids, at("attacking"),
-                                             "the id of a player, planeswalker or battle"):
+        if target is not None and self.known(
+            target, ids, at("attacking"), "the id of a player, planeswalker or battle"
+        ):
             attacked = by_id.get(target)
             if target == active:
-                self.problem(at("attacking"), f"'{target}' is the active player, who can't be "
-                             "attacked")
+                self.problem(
+                    at("attacking"), f"'{target}' is the active player, who can't be attacked"
+                )
             elif attacked is not None and not set(attacked["types"]) & {PLANESWALKER, BATTLE}:
-                self.problem(at("attacking"), f"'{target}' is a {' and '.join(attacked['types'])}; "
-                             "a creature attacks a player, a planeswalker or a battle")
-            elif attacked is not None and PLANESWALKER in attacked["types"] and \
-                    attacked["controller"] == active:
-                self.problem(at("attacking"), f"'{target}' is the active player's own "
-                             "planeswalker, which can't be attacked")
-            elif attacked is not None and BATTLE in attacked["types"] and \
-                    attacked.get("protector") == active:
-                self.problem(at("attacking"), f"'{target}' is protected by the active player, "
-                             "who can't attack it (CR 310.8b)")
+                self.problem(
+                    at("attacking"),
+                    f"'{target}' is a {' and '.join(attacked['types'])}; "
+                    "a creature attacks a player, a planeswalker or a battle",
+                )
+            elif (
+                attacked is not None
+                and PLANESWALKER in attacked["types"]
+                and attacked["controller"] == active
+            ):
+                self.problem(
+                    at("attacking"),
+                    f"'{target}' is the active player's own planeswalker, which can't be attacked",
+                )
+            elif (
+                attacked is not None
+                and BATTLE in attacked["types"]
+                and attacked.get("protector") == active
+            ):
+                self.problem(
+                    at("attacking"),
+                    f"'{target}' is protected by the active player, "
+                    "who can't attack it (CR 310.8b)",
+                )
             if fields["controller"] != active:
-                self.problem(at("attacking"), f"attacking creatures are the active player's, "
-                             f"but its controller is '{fields['controller']}'")
+                self.problem(
+                    at("attacking"),
+                    f"attacking creatures are the active player's, "
+                    f"but its controller is '{fields['controller']}'",
+                )
         if "blocking" in fields:
             if target is not None:
                 self.problem(at("blocking"), "a creature can't both attack and block")
@@ -457,9 +514,14 @@ class _Reader:
                     self.problem(spot, f"'{attacker}' is not attacking, so it can't be blocked")
         if "blocked" in fields and target is None:
             self.problem(at("blocked"), "only an attacking creature is blocked or unblocked")
-        if "struck_first" in fields and CREATURE in types and \
-                fields.get("attacking") is None and "blocking" not in fields:
-            self.problem(at("struck_first"), "only an attacking or blocking creature strikes")
+        if "struck_first" in fields and CREATURE in types:
+            if fields.get("attacking") is None and "blocking" not in fields:
+                self.problem(at("struck_first"), "only an attacking or blocking creature strikes")
+            elif step != SECOND:
+                self.problem(
+                    at("struck_first"),
+                    f"only for step 'second', and the step is '{step}' (CR 510.4)",
+                )
 
     def build(self, fields: dict, raw: list[dict], step: str) -> Permanent:
         keywords = parse_keywords(fields.get("keywords", []))
@@ -475,7 +537,7 @@ class _Reader:
             defense=fields.get("defense"),
             protector=fields.get("protector"),
             keywords=keywords,
-            qualities=frozenset(_quality_keys(fields.get("qualities", []))),
+            qualities=frozenset(quality_key(q) for q in fields.get("qualities", [])),
             attacking=fields.get("attacking"),
             blocked=fields.get("blocked", bool(blocked_by)) if "attacking" in fields else False,
             blocking=tuple(fields["blocking"]) if "blocking" in fields else None,
@@ -493,75 +555,98 @@ class _Reader:
                 if blocker.controller != defender:
                     self.problem(
                         f"permanents[{i}].blocking[{j}]",
-                        f"'{attacker}' attacks {_target_words(scenario, attacker)}, so only "
+                        f"'{attacker}' attacks '{scenario.permanent(attacker).attacking}', so only "
                         f"creatures of its defending player '{defender}' can block it, and "
                         f"'{blocker.id}' is controlled by '{blocker.controller}' (CR 509.1a, "
                         "310.8c)",
                     )
         for i, permanent in enumerate(scenario.permanents):
-            if permanent.attacking is not None and not permanent.blocked and \
-                    view.blockers_of(permanent.id):
-                self.problem(f"permanents[{i}].blocked", "false, but "
-                             f"{', '.join(view.blockers_of(permanent.id))} blocks it (CR 509.1h)")
+            if (
+                permanent.attacking is not None
+                and not permanent.blocked
+                and view.blockers_of(permanent.id)
+            ):
+                self.problem(
+                    f"permanents[{i}].blocked",
+                    f"false, but {', '.join(view.blockers_of(permanent.id))} blocks it (CR 509.1h)",
+                )
 
     def step_meaning(self, scenario: Scenario, given: bool) -> None:
-        strikers = [p.id for p in scenario.permanents if p.in_combat and
-                    (FIRST_STRIKE in p.keywords or DOUBLE_STRIKE in p.keywords)]
+        strikers = [
+            p.id
+            for p in scenario.permanents
+            if p.in_combat and (FIRST_STRIKE in p.keywords or DOUBLE_STRIKE in p.keywords)
+        ]
         if strikers and scenario.step == ONLY:
             said = "no step is given" if not given else "the step is 'only'"
-            self.problem("step", f"{', '.join(strikers)} has first strike or double strike, so "
-                         f"the phase has two combat damage steps (CR 510.4), but {said}; expected "
-                         "'first-strike' or 'second'")
+            self.problem(
+                "step",
+                f"{', '.join(strikers)} has first strike or double strike, so "
+                f"the phase has two combat damage steps (CR 510.4), but {said}; expected "
+                "'first-strike' or 'second'",
+            )
         if not strikers and scenario.step == FIRST_STRIKE_STEP:
-            self.problem("step", "'first-strike', but no attacking or blocking creature has "
-                         "first strike or double strike, so there is no such step (CR 510.4)")
-        if scenario.step != SECOND:
-            for i, permanent in enumerate(scenario.permanents):
-                if permanent.struck_first and not (
-                    FIRST_STRIKE in permanent.keywords or DOUBLE_STRIKE in permanent.keywords
-                ):
-                    self.problem(f"permanents[{i}].struck_first",
-                                 "only meaningful with step 'second' (CR 510.4)")
+            self.problem(
+                "step",
+                "'first-strike', but no attacking or blocking creature has "
+                "first strike or double strike, so there is no such step (CR 510.4)",
+            )
 
     def bands_meaning(self, scenario: Scenario, view: ScenarioView) -> None:
         band_of: dict[str, str] = {}
         for i, band in enumerate(scenario.bands):
             place = f"bands[{i}]"
             if len(band) < 2:
-                self.problem(place, f"a band has two or more creatures, found {len(band)} (CR "
-                             "702.22c)")
+                self.problem(
+                    place, f"a band has two or more creatures, found {len(band)} (CR 702.22c)"
+                )
             members_ok = True
             for j, member in enumerate(band):
                 spot = f"{place}[{j}]"
                 if not self.known(member, list(view.creatures), spot, "an attacking creature"):
                     members_ok = False
                 elif not view.is_attacking(member):
-                    self.problem(spot, f"'{member}' is not attacking; bands are of attacking "
-                                 "creatures (CR 702.22c)")
+                    self.problem(
+                        spot,
+                        f"'{member}' is not attacking; bands are of attacking "
+                        "creatures (CR 702.22c)",
+                    )
                     members_ok = False
                 elif member in band_of:
-                    self.problem(spot, f"'{member}' is already in {band_of[member]}; a creature "
-                                 "is in one band at most (CR 702.22c)")
+                    self.problem(
+                        spot,
+                        f"'{member}' is already in {band_of[member]}; a creature "
+                        "is in one band at most (CR 702.22c)",
+                    )
                 else:
                     band_of[member] = place
             if not members_ok or len(band) < 2:
                 continue
             targets = {scenario.permanent(m).attacking for m in band}
             if len(targets) > 1:
-                self.problem(place, "its members attack different things "
-                             f"({', '.join(sorted(targets))}); a band attacks one player, "
-                             "planeswalker or battle (CR 702.22d)")
+                self.problem(
+                    place,
+                    "its members attack different things "
+                    f"({', '.join(sorted(targets))}); a band attacks one player, "
+                    "planeswalker or battle (CR 702.22d)",
+                )
             if banding.band_allowed(view, band) is not True:
-                self.problem(place, "banding does not allow this band: it needs one or more "
-                             "creatures with banding and at most one without, or creatures "
-                             "that all have a quality one of them 'bands with other' (CR 702.22c)")
+                self.problem(
+                    place,
+                    "banding does not allow this band: it needs one or more "
+                    "creatures with banding and at most one without, or creatures "
+                    "that all have a quality one of them 'bands with other' (CR 702.22c)",
+                )
             for blocker in view.creatures:
                 blocking = [m for m in band if view.blocks(blocker, m)]
                 if blocking and len(blocking) < len(band):
                     missing = [m for m in band if m not in blocking]
-                    self.problem(place, f"'{blocker}' blocks {', '.join(blocking)} but not "
-                                 f"{', '.join(missing)}; a creature blocking one member of a band "
-                                 "blocks them all (CR 702.22h)")
+                    self.problem(
+                        place,
+                        f"'{blocker}' blocks {', '.join(blocking)} but not "
+                        f"{', '.join(missing)}; a creature blocking one member of a band "
+                        "blocks them all (CR 702.22h)",
+                    )
 
     def assignment_meaning(self, entries, scenario: Scenario, ids: list[str]):
         if entries is None:
@@ -573,14 +658,20 @@ class _Reader:
             place = f"assignment[{i}]"
             source_ok = self.known(entry["source"], ids, f"{place}.source", "a creature's id")
             if source_ok and entry["source"] not in creatures:
-                self.problem(f"{place}.source", f"'{entry['source']}' is not a creature; only "
-                             "creatures assign combat damage (CR 510.1)")
+                self.problem(
+                    f"{place}.source",
+                    f"'{entry['source']}' is not a creature; only "
+                    "creatures assign combat damage (CR 510.1)",
+                )
             to_ok = self.known(entry["to"], ids, f"{place}.to", "a player or permanent id")
             pair = (entry["source"], entry["to"])
             if pair in seen:
-                self.problem(place, f"'{pair[0]}' to '{pair[1]}' is already given at "
-                             f"assignment[{seen[pair]}]; give each pair once, with its whole "
-                             "amount")
+                self.problem(
+                    place,
+                    f"'{pair[0]}' to '{pair[1]}' is already given at "
+                    f"assignment[{seen[pair]}]; give each pair once, with its whole "
+                    "amount",
+                )
             seen.setdefault(pair, i)
             if source_ok and to_ok:
                 result.append(Entry(entry["source"], entry["to"], entry["amount"]))
@@ -593,14 +684,3 @@ def _join(place: str, field: str) -> str:
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _quality_keys(qualities: list[str]) -> list[str]:
-    from .keywords import quality_key
-
-    return [quality_key(q) for q in qualities]
-
-
-def _target_words(scenario: Scenario, attacker: str) -> str:
-    target = scenario.permanent(attacker).attacking
-    return f"'{target}'"

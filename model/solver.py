@@ -36,9 +36,7 @@ class Encoding:
         pairs.update(dict.fromkeys(extra_pairs))
         self.variables = {pair: z3.Int(f"{pair[0]}->{pair[1]}") for pair in pairs}
         self.constraints: list[Constraint] = [
-            c
-            for c in rules.constraints(view, Amounts(self.variables))
-            if c.holds is not True
+            c for c in rules.constraints(view, Amounts(self.variables)) if c.holds is not True
         ]
 
     def solver(self) -> z3.Solver:
@@ -48,7 +46,12 @@ class Encoding:
             solver.add(variable >= 0)  # damage is never negative: the domain, not a rule
         for i, constraint in enumerate(self.constraints):
             label = z3.Bool(f"{constraint.rules[0]} {constraint.source} #{i}")
-            solver.assert_and_track(z3.BoolVal(constraint.holds) if isinstance(constraint.holds, bool) else constraint.holds, label)
+            solver.assert_and_track(
+                z3.BoolVal(constraint.holds)
+                if isinstance(constraint.holds, bool)
+                else constraint.holds,
+                label,
+            )
         return solver
 
 

@@ -6,8 +6,14 @@ from lethal import Entry, parse
 
 
 def creature(id, power, toughness, *keywords, controller, **fields) -> dict:
-    permanent = {"id": id, "controller": controller, "types": ["creature"], "power": power,
-                 "toughness": toughness, **fields}
+    permanent = {
+        "id": id,
+        "controller": controller,
+        "types": ["creature"],
+        "power": power,
+        "toughness": toughness,
+        **fields,
+    }
     if keywords:
         permanent["keywords"] = list(keywords)
     return permanent
@@ -18,13 +24,19 @@ def attacker(id, power, toughness, *keywords, attacking="D", **fields) -> dict:
 
 
 def blocker(id, power, toughness, *keywords, blocking, **fields) -> dict:
-    return creature(id, power, toughness, *keywords, controller="D", blocking=list(blocking),
-                    **fields)
+    return creature(
+        id, power, toughness, *keywords, controller="D", blocking=list(blocking), **fields
+    )
 
 
 def planeswalker(id, loyalty, controller="D", **fields) -> dict:
-    return {"id": id, "controller": controller, "types": ["planeswalker"], "loyalty": loyalty,
-            **fields}
+    return {
+        "id": id,
+        "controller": controller,
+        "types": ["planeswalker"],
+        "loyalty": loyalty,
+        **fields,
+    }
 
 
 def creature_planeswalker(id, power, toughness, loyalty, *keywords, **fields) -> dict:
@@ -35,13 +47,23 @@ def creature_planeswalker(id, power, toughness, loyalty, *keywords, **fields) ->
 
 
 def battle(id, defense, controller="A", protector="D", **fields) -> dict:
-    return {"id": id, "controller": controller, "types": ["battle"], "defense": defense,
-            "protector": protector, **fields}
+    return {
+        "id": id,
+        "controller": controller,
+        "types": ["battle"],
+        "defense": defense,
+        "protector": protector,
+        **fields,
+    }
 
 
 def scenario_file(*permanents, assignment=None, **top) -> dict:
-    data = {"players": [{"id": "A"}, {"id": "D"}], "active_player": "A",
-            "permanents": list(permanents), **top}
+    data = {
+        "players": [{"id": "A"}, {"id": "D"}],
+        "active_player": "A",
+        "permanents": list(permanents),
+        **top,
+    }
     if assignment is not None:
         data["assignment"] = [{"source": s, "to": t, "amount": a} for s, t, a in assignment]
     return data

@@ -68,7 +68,7 @@ def divisions(scenario: Scenario, p) -> list[dict[str, int]]:
     rows = []
     for amounts in itertools.product(range(p.power + 1), repeat=len(targets)):
         if sum(amounts) == p.power:
-            rows.append({r: a for r, a in zip(targets, amounts) if a})
+            rows.append({r: a for r, a in zip(targets, amounts, strict=True) if a})
     return rows
 
 
@@ -122,6 +122,10 @@ def legal_assignments(scenario: Scenario):
     """Every legal assignment of the step, as lists of entries (small combats only)."""
     creatures = [p for p in scenario.permanents if p.is_creature]
     for rows in itertools.product(*(divisions(scenario, p) for p in creatures)):
-        entries = [Entry(p.id, t, a) for p, row in zip(creatures, rows) for t, a in row.items()]
+        entries = [
+            Entry(p.id, t, a)
+            for p, row in zip(creatures, rows, strict=True)
+            for t, a in row.items()
+        ]
         if conditions_hold(scenario, {(e.source, e.to): e.amount for e in entries}):
             yield entries

@@ -8,14 +8,18 @@ removed from combat and blocked creatures whose blockers are gone.
 from __future__ import annotations
 
 from hypothesis import strategies as st
-
 from lethal import Entry, parse
 
 from . import reference
 
 ATTACKER_KEYWORDS = ["deathtouch", "banding", "first strike", "double strike", "indestructible"]
-TRAMPLES = [[], ["trample"], ["trample"], ["trample over planeswalkers"],
-            ["trample", "trample over planeswalkers"]]
+TRAMPLES = [
+    [],
+    ["trample"],
+    ["trample"],
+    ["trample over planeswalkers"],
+    ["trample", "trample over planeswalkers"],
+]
 BLOCKER_KEYWORDS = ["deathtouch", "banding", "first strike", "double strike", "indestructible"]
 WOLVES = "Wolves of the Hunt"
 
@@ -41,22 +45,37 @@ def scenarios(draw) -> dict:
     permanents: list[dict] = []
     planeswalkers = []
     for i in range(draw(st.integers(0, 2))):
-        pw = {"id": f"pw{i}", "controller": "D", "types": ["planeswalker"],
-              "loyalty": draw(st.integers(1, 5))}
+        pw = {
+            "id": f"pw{i}",
+            "controller": "D",
+            "types": ["planeswalker"],
+            "loyalty": draw(st.integers(1, 5)),
+        }
         if draw(st.integers(0, 3)) == 0:
             pw["types"].append("creature")
             pw.update(draw(creature_stats(BLOCKER_KEYWORDS)))
         planeswalkers.append(pw)
     battles = []
     if draw(st.booleans()):
-        battles.append({"id": "siege", "controller": "A", "types": ["battle"], "protector": "D",
-                        "defense": draw(st.integers(1, 5))})
+        battles.append(
+            {
+                "id": "siege",
+                "controller": "A",
+                "types": ["battle"],
+                "protector": "D",
+                "defense": draw(st.integers(1, 5)),
+            }
+        )
     targets = ["D"] + [p["id"] for p in planeswalkers] + [b["id"] for b in battles]
     attackers = []
     for i in range(draw(st.integers(1, 3))):
-        attacker = {"id": f"a{i}", "controller": "A", "types": ["creature"],
-                    **draw(creature_stats(ATTACKER_KEYWORDS)),
-                    "attacking": draw(st.sampled_from(targets))}
+        attacker = {
+            "id": f"a{i}",
+            "controller": "A",
+            "types": ["creature"],
+            **draw(creature_stats(ATTACKER_KEYWORDS)),
+            "attacking": draw(st.sampled_from(targets)),
+        }
         attacker["keywords"] += draw(st.sampled_from(TRAMPLES))
         attackers.append(attacker)
     for target in planeswalkers + battles:
@@ -76,16 +95,26 @@ def scenarios(draw) -> dict:
 
     blockers = []
     for i in range(draw(st.integers(0, 3))):
-        blocker = {"id": f"b{i}", "controller": "D", "types": ["creature"],
-                   **draw(creature_stats(BLOCKER_KEYWORDS))}
+        blocker = {
+            "id": f"b{i}",
+            "controller": "D",
+            "types": ["creature"],
+            **draw(creature_stats(BLOCKER_KEYWORDS)),
+        }
         blockers.append(blocker)
     creature_planeswalkers = [p for p in planeswalkers if "creature" in p["types"]]
     for blocker in blockers + creature_planeswalkers:
         if blocker in creature_planeswalkers and draw(st.booleans()):
             continue  # a creature planeswalker that does not block
         at_least = 0 if draw(st.integers(0, 4)) == 0 else 1  # some block nothing any more
-        chosen = draw(st.lists(st.sampled_from([a["id"] for a in attackers]), unique=True,
-                               min_size=at_least, max_size=len(attackers)))
+        chosen = draw(
+            st.lists(
+                st.sampled_from([a["id"] for a in attackers]),
+                unique=True,
+                min_size=at_least,
+                max_size=len(attackers),
+            )
+        )
         for band in bands:  # 702.22h: blocking one member blocks the whole band
             if set(chosen) & set(band):
                 chosen = list(dict.fromkeys(chosen + band))
@@ -96,8 +125,9 @@ def scenarios(draw) -> dict:
             attacker["blocked"] = True  # its blockers have left combat
 
     in_combat = attackers + [b for b in blockers + planeswalkers if "blocking" in b]
-    strikers = any({"first strike", "double strike"} & set(c.get("keywords", ()))
-                   for c in in_combat)
+    strikers = any(
+        {"first strike", "double strike"} & set(c.get("keywords", ())) for c in in_combat
+    )
     step = draw(st.sampled_from(["first-strike", "second"] if strikers else ["only", "second"]))
     if step == "second":
         for creature in in_combat:
@@ -105,8 +135,12 @@ def scenarios(draw) -> dict:
                 creature["struck_first"] = draw(st.booleans())
 
     permanents = attackers + blockers + planeswalkers + battles
-    scenario = {"players": [{"id": "A"}, {"id": "D"}], "active_player": "A",
-                "permanents": permanents, "step": step}
+    scenario = {
+        "players": [{"id": "A"}, {"id": "D"}],
+        "active_player": "A",
+        "permanents": permanents,
+        "step": step,
+    }
     if bands:
         scenario["bands"] = bands
     return scenario

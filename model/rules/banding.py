@@ -25,7 +25,9 @@ def band_allowed(view, members: Sequence[str]) -> Term:
     by_quality = any_of(
         all_of(
             (
-                any_of(all_of((view.bands_with_other(m, q), view.has_quality(m, q))) for m in members),
+                any_of(
+                    all_of((view.bands_with_other(m, q), view.has_quality(m, q))) for m in members
+                ),
                 all_of(view.has_quality(m, q) for m in members),
             )
         )
@@ -58,12 +60,16 @@ def _banding_among(view, group: Sequence[str], in_group) -> Term:
 
 def defending_player_divides(view, a: str) -> Term:
     """702.22j: an attacker blocked by banding has its damage divided by the defending player."""
-    return all_of((view.is_attacking(a), _banding_among(view, view.creatures, lambda b: view.blocks(b, a))))
+    return all_of(
+        (view.is_attacking(a), _banding_among(view, view.creatures, lambda b: view.blocks(b, a)))
+    )
 
 
 def active_player_divides(view, b: str) -> Term:
     """702.22k: a blocker blocking banding has its damage divided by the active player."""
-    return all_of((view.is_blocking(b), _banding_among(view, view.creatures, lambda a: view.blocks(b, a))))
+    return all_of(
+        (view.is_blocking(b), _banding_among(view, view.creatures, lambda a: view.blocks(b, a)))
+    )
 
 
 def who_divides(view, c: str) -> tuple[str, str]:

@@ -13,7 +13,16 @@ from ..ops import Term, all_of, any_of, at_least_zero, implies, negate
 from . import steps, trample
 from .constraint import Constraint
 
-RECIPIENT_RULES = ("510.1b", "510.1c", "510.1d", "702.19b", "702.19c", "702.19d", "702.19e", "702.19f")
+RECIPIENT_RULES = (
+    "510.1b",
+    "510.1c",
+    "510.1d",
+    "702.19b",
+    "702.19c",
+    "702.19d",
+    "702.19e",
+    "702.19f",
+)
 
 
 def may_receive(view, s: str, r: str) -> Term:
@@ -80,14 +89,21 @@ def _why_not_power(view, s: str, sent: int) -> str:
 def _why_not_recipient(view, s: str, r: str, x: int) -> tuple[str, str]:
     head = f"{s} sends {x} to {r}, but"
     if not view.is_attacking(s) and not view.is_blocking(s):
-        return "510.1", f"{head} {s} is neither attacking nor blocking, so it assigns no combat damage"
+        return (
+            "510.1",
+            f"{head} {s} is neither attacking nor blocking, so it assigns no combat damage",
+        )
     allowed = [q for q in view.recipients if may_receive(view, s, q) is True]
     only = f"may assign only to {_words(allowed)}" if allowed else "assigns no combat damage"
     if view.is_blocking(s):
         return "510.1d", f"{head} blocking {s} {only}"
     target = view.target(s)
     if view.is_player(r) and view.is_planeswalker(target) and view.controls(r, target):
-        return "702.19f", f"{head} {s} attacks the planeswalker {target} without trample over planeswalkers, so none of its damage goes to {r}"
+        return (
+            "702.19f",
+            f"{head} {s} attacks the planeswalker {target} without trample over "
+            f"planeswalkers, so none of its damage goes to {r}",
+        )
     if r == target and view.removed(r):
         return "506.4c", f"{head} {r} was removed from combat and can be dealt no combat damage"
     if not view.is_blocked(s):

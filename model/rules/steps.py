@@ -17,7 +17,12 @@ def assigns_this_step(view, c: str) -> Term:
         (
             view.step_is(ONLY),
             # 510.4: the first step is for creatures with first strike or double strike.
-            all_of((view.step_is(FIRST_STRIKE_STEP), any_of((view.has(c, FIRST_STRIKE), double_strike)))),
+            all_of(
+                (
+                    view.step_is(FIRST_STRIKE_STEP),
+                    any_of((view.has(c, FIRST_STRIKE), double_strike)),
+                )
+            ),
             # 510.4, 702.4c-d, 702.7c: the second is for those that did not strike first, and
             # for those that have double strike now.
             all_of((view.step_is(SECOND), any_of((negate(view.struck_first(c)), double_strike)))),
@@ -38,7 +43,13 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
 
 def _why_not_this_step(view, c: str, sent: int) -> str:
     if view.step_is(FIRST_STRIKE_STEP):
-        reason = "has neither first strike nor double strike, so it assigns no combat damage in the first-strike step"
+        reason = (
+            "has neither first strike nor double strike, so it assigns no combat damage "
+            "in the first-strike step"
+        )
     else:
-        reason = "struck in the first-strike step and has no double strike now, so it assigns no combat damage in the second step"
+        reason = (
+            "struck in the first-strike step and has no double strike now, so it assigns no "
+            "combat damage in the second step"
+        )
     return f"{c} {reason}, but it assigns {sent}"
