@@ -336,6 +336,8 @@ class _Reader:
             self.unique(where, player.id, f"players[{i}].id")
         for i, fields in enumerate(raw):
             self.unique(where, fields["id"], f"permanents[{i}].id")
+        if self.problems:  # with ids in doubt, what refers to them can't be judged
+            return Scenario((), "", ())
         player_ids = [p.id for p in players]
         ids = list(where)
         by_id = {fields["id"]: fields for fields in raw}
@@ -373,13 +375,23 @@ class _Reader:
         else:
             where[id] = place
 
-    def known(self, value: str, candidates: list[str], place: str, what: str) -> bool:
+    def known(
+        self,
+        value: str,
+        candidates: list[str],
+        place: str,
+        what: str,
+        fitting: list[str] | None = None,
+    ) -> bool:
+        """Whether value is one of candidates; if not, says so, suggesting from `fitting`
+        (the candidates that would make sense here), when given."""
         if value in candidates:
             return True
+        fitting = candidates if fitting is None else fitting
         self.problem(
             place,
-            f"unknown id {_show(value)}{did_you_mean(value, candidates)}; expected {what}"
-            + (f" ({', '.join(candidates)})" if len(candidates) <= 8 else ""),
+            f"unknown id {_show(value)}{did_you_mean(value, fitting)}; expected {what}"
+            + (f" ({', '.join(fitting)})" if 0 < len(fitting) <= 8 else ""),
         )
         return False
 
@@ -460,8 +472,11 @@ class _Reader:
             )
 
         target = fields.get("attacking")
+        targets = [i for i in ids if i in player_ids and i != active] + [
+            i for i, f in by_id.items() if set(f["types"]) & {PLANESWALKER, BATTLE}
+        ]
         if target is not None and self.known(
-            target, ids, at("attacking"), "the id of a player, planeswalker or battle"
+            target, ids, at("attacking"), "the id of a player, planeswalker or battle", targets
         ):
             attacked = by_id.get(target)
             if target == active:
@@ -508,7 +523,8 @@ class _Reader:
                 if attacker in seen:
                     self.problem(spot, f"'{attacker}' is listed twice")
                 seen.add(attacker)
-                if not self.known(attacker, ids, spot, "the id of an attacking creature"):
+                attackers = [i for i, f in by_id.items() if f.get("attacking") is not None]
+                if not self.known(attacker, ids, spot, "an attacking creature", attackers):
                     continue
                 if by_id.get(attacker, {}).get("attacking") is None:
                     self.problem(spot, f"'{attacker}' is not attacking, so it can't be blocked")
@@ -603,7 +619,10 @@ class _Reader:
             members_ok = True
             for j, member in enumerate(band):
                 spot = f"{place}[{j}]"
-                if not self.known(member, list(view.creatures), spot, "an attacking creature"):
+                attackers = [c for c in view.creatures if view.is_attacking(c)]
+                if not self.known(
+                    member, list(view.creatures), spot, "an attacking creature", attackers
+                ):
                     members_ok = False
                 elif not view.is_attacking(member):
                     self.problem(
@@ -656,7 +675,7 @@ class _Reader:
         result = []
         for i, entry in enumerate(entries):
             place = f"assignment[{i}]"
-            source_ok = self.known(entry["source"], ids, f"{place}.source", "a creature's id")
+            source_ok = self.known(entry["source"], ids, f"{place}.source", "a creature", creatures)
             if source_ok and entry["source"] not in creatures:
                 self.problem(
                     f"{place}.source",

@@ -1,0 +1,454 @@
+"""Malformed scenarios get a clear error: the place, the value found, what was expected."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from lethal import ScenarioError, load, loads, parse
+from lethal.cli import main
+
+from .build import attacker, battle, blocker, planeswalker, scenario_file
+
+GOOD = scenario_file(
+    attacker("rhino", 3, 3, "trample"),
+    blocker("wall", 2, 2, blocking=["rhino"]),
+    assignment=[("rhino", "wall", 2), ("rhino", "D", 1), ("wall", "rhino", 2)],
+)
+
+
+def edited(change) -> dict:
+    data = copy.deepcopy(GOOD)
+    change(data)
+    return data
+
+
+def set_in(path, value):
+    def change(data):
+        *parents, last = path
+        target = data
+        for key in parents:
+            target = target[key]
+        target[last] = value
+
+    return change
+
+
+def with_permanents(*permanents, **top):
+    return lambda data: data.update(permanents=list(permanents), **top)
+
+
+def three_players(data):
+    data["players"].append({"id": "E"})
+
+
+ROWS = [
+    (
+        "the file is a list, not an object",
+        [1, 2],
+        "",
+        "expected the scenario to be one JSON object",
+    ),
+    (
+        "an unknown top-level field",
+        edited(lambda d: d.update(permanent=[])),
+        "permanent",
+        "did you mean 'permanents'?",
+    ),
+    ("a missing required field", edited(lambda d: d.pop("players")), "players", "missing"),
+    (
+        "an unknown permanent field",
+        edited(set_in(["permanents", 0, "tougness"], 3)),
+        "permanents[0].tougness",
+        "did you mean 'toughness'?",
+    ),
+    (
+        "a string for an integer",
+        edited(set_in(["permanents", 1, "toughness"], "2")),
+        "permanents[1].toughness",
+        "expected an integer, found a string '2'",
+    ),
+    (
+        "a boolean for an integer",
+        edited(set_in(["permanents", 0, "power"], True)),
+        "permanents[0].power",
+        "expected an integer, found a boolean true",
+    ),
+    (
+        "a fraction for an integer",
+        edited(set_in(["permanents", 0, "power"], 2.5)),
+        "permanents[0].power",
+        "expected an integer, found a number 2.5",
+    ),
+    (
+        "an unknown format",
+        edited(set_in(["format"], "lethal/2")),
+        "format",
+        "expected 'lethal/1', found 'lethal/2'",
+    ),
+    (
+        "an unknown rules edition lists the known ones",
+        edited(set_in(["rules"], "2023")),
+        "rules",
+        "known: current",
+    ),
+    (
+        "a misspelled step",
+        edited(set_in(["step"], "first strike")),
+        "step",
+        "did you mean 'first-strike'?",
+    ),
+    (
+        "a misspelled keyword",
+        edited(set_in(["permanents", 0, "keywords"], ["trampel"])),
+        "permanents[0].keywords[0]",
+        "unknown keyword 'trampel' (did you mean 'trample'?)",
+    ),
+    (
+        "a misspelled quality keyword",
+        edited(set_in(["permanents", 0, "keywords"], ["protection from: red"])),
+        "permanents[0].keywords[0]",
+        "did you mean 'protection from red'?",
+    ),
+    (
+        "a misspelled type",
+        edited(set_in(["permanents", 0, "types"], ["creture"])),
+        "permanents[0].types[0]",
+        "did you mean 'creature'?",
+    ),
+    (
+        "no types",
+        edited(set_in(["permanents", 0, "types"], [])),
+        "permanents[0].types",
+        "expected one or more of creature, planeswalker, battle",
+    ),
+    (
+        "an unknown id, near a known one",
+        edited(set_in(["permanents", 1, "blocking"], ["rhyno"])),
+        "permanents[1].blocking[0]",
+        "unknown id 'rhyno' (did you mean 'rhino'?)",
+    ),
+    (
+        "an unknown attack target",
+        edited(set_in(["permanents", 0, "attacking"], "DD")),
+        "permanents[0].attacking",
+        "did you mean 'D'?",
+    ),
+    (
+        "an unknown active player",
+        edited(set_in(["active_player"], "a")),
+        "active_player",
+        "unknown id 'a'",
+    ),
+    (
+        "duplicate ids",
+        edited(set_in(["permanents", 1, "id"], "rhino")),
+        "permanents[1].id",
+        "duplicate id 'rhino' (already used at permanents[0].id)",
+    ),
+    (
+        "an id shared by a player and a permanent",
+        edited(set_in(["permanents", 1, "id"], "D")),
+        "permanents[1].id",
+        "duplicate id 'D'",
+    ),
+    (
+        "one player",
+        edited(set_in(["players"], [{"id": "A"}])),
+        "players",
+        "expected at least two players, found 1",
+    ),
+    (
+        "toughness 0",
+        edited(set_in(["permanents", 1, "toughness"], 0)),
+        "permanents[1].toughness",
+        "expected 1 or more, found 0",
+    ),
+    (
+        "lethal damage marked on a creature that is not indestructible",
+        edited(set_in(["permanents", 1, "damage"], 2)),
+        "permanents[1].damage",
+        "2 damage marked is lethal for toughness 2",
+    ),
+    (
+        "negative damage marked",
+        edited(set_in(["permanents", 1, "damage"], -1)),
+        "permanents[1].damage",
+        "expected an integer 0 or more, found -1",
+    ),
+    (
+        "a planeswalker with loyalty 0",
+        edited(
+            with_permanents(
+                attacker("bear", 2, 2, attacking="jace"), planeswalker("jace", 0), assignment=[]
+            )
+        ),
+        "permanents[1].loyalty",
+        "expected 1 or more, found 0",
+    ),
+    (
+        "power on a planeswalker",
+        edited(
+            with_permanents(planeswalker("jace", 3, power=2), attacker("bear", 2, 2), assignment=[])
+        ),
+        "permanents[0].power",
+        "only a creature has power",
+    ),
+    (
+        "blocking a creature that is not attacking",
+        edited(
+            with_permanents(
+                attacker("bear", 2, 2),
+                {"id": "elf", "controller": "A", "types": ["creature"], "power": 1, "toughness": 1},
+                blocker("wall", 0, 4, blocking=["elf"]),
+                assignment=[],
+            )
+        ),
+        "permanents[2].blocking[0]",
+        "'elf' is not attacking, so it can't be blocked",
+    ),
+    (
+        "a blocker whose controller is not the defending player",
+        edited(lambda d: (three_players(d), d["permanents"][1].update(controller="E"))),
+        "permanents[1].blocking[0]",
+        "only creatures of its defending player 'D' can block it",
+    ),
+    (
+        "a creature of the battle's controller blocking for it (310.8c)",
+        edited(
+            with_permanents(
+                attacker("bear", 2, 2, attacking="siege"),
+                battle("siege", 4, controller="E", protector="D"),
+                {
+                    "id": "guard",
+                    "controller": "E",
+                    "types": ["creature"],
+                    "power": 1,
+                    "toughness": 1,
+                    "blocking": ["bear"],
+                },
+                assignment=[],
+                players=[{"id": "A"}, {"id": "D"}, {"id": "E"}],
+            )
+        ),
+        "permanents[2].blocking[0]",
+        "defending player 'D'",
+    ),
+    (
+        "attacking the active player",
+        edited(set_in(["permanents", 0, "attacking"], "A")),
+        "permanents[0].attacking",
+        "'A' is the active player",
+    ),
+    (
+        "attacking a creature",
+        edited(set_in(["permanents", 0, "attacking"], "wall")),
+        "permanents[0].attacking",
+        "a creature attacks a player, a planeswalker or a battle",
+    ),
+    (
+        "a band whose members attack different things (702.22d)",
+        edited(
+            with_permanents(
+                attacker("hero", 1, 1, "banding"),
+                attacker("angel", 4, 4, attacking="jace"),
+                planeswalker("jace", 3),
+                bands=[["hero", "angel"]],
+                assignment=[],
+            )
+        ),
+        "bands[0]",
+        "attack different things",
+    ),
+    (
+        "a band banding does not allow (702.22c)",
+        edited(
+            with_permanents(
+                attacker("x", 1, 1), attacker("y", 1, 1), bands=[["x", "y"]], assignment=[]
+            )
+        ),
+        "bands[0]",
+        "banding does not allow this band",
+    ),
+    (
+        "a band with two creatures without banding (702.22c)",
+        edited(
+            with_permanents(
+                attacker("x", 1, 1, "banding"),
+                attacker("y", 1, 1),
+                attacker("z", 1, 1),
+                bands=[["x", "y", "z"]],
+                assignment=[],
+            )
+        ),
+        "bands[0]",
+        "banding does not allow this band",
+    ),
+    (
+        "a 'bands with other' band with a member lacking the quality (702.22c)",
+        edited(
+            with_permanents(
+                attacker(
+                    "x",
+                    1,
+                    1,
+                    "bands with other Wolves of the Hunt",
+                    qualities=["Wolves of the Hunt"],
+                ),
+                attacker("y", 1, 1),
+                bands=[["x", "y"]],
+                assignment=[],
+            )
+        ),
+        "bands[0]",
+        "banding does not allow this band",
+    ),
+    (
+        "a band only partly blocked (702.22h)",
+        edited(
+            with_permanents(
+                attacker("hero", 1, 1, "banding"),
+                attacker("angel", 4, 4),
+                blocker("horde", 5, 5, blocking=["hero"]),
+                bands=[["hero", "angel"]],
+                assignment=[],
+            )
+        ),
+        "bands[0]",
+        "'horde' blocks hero but not angel",
+    ),
+    (
+        "a creature in two bands",
+        edited(
+            with_permanents(
+                attacker("x", 1, 1, "banding"),
+                attacker("y", 1, 1, "banding"),
+                attacker("z", 1, 1),
+                bands=[["x", "y"], ["y", "z"]],
+                assignment=[],
+            )
+        ),
+        "bands[1][0]",
+        "already in bands[0]",
+    ),
+    (
+        "a first striker with no step given",
+        edited(set_in(["permanents", 0, "keywords"], ["first strike"])),
+        "step",
+        "rhino has first strike or double strike",
+    ),
+    (
+        "a first-strike step with no first striker",
+        edited(set_in(["step"], "first-strike")),
+        "step",
+        "no attacking or blocking creature has first strike",
+    ),
+    (
+        "struck_first outside the second step",
+        edited(set_in(["permanents", 0, "struck_first"], True)),
+        "permanents[0].struck_first",
+        "only for step 'second'",
+    ),
+    (
+        "blocked false while a creature blocks it",
+        edited(set_in(["permanents", 0, "blocked"], False)),
+        "permanents[0].blocked",
+        "false, but wall blocks it",
+    ),
+    (
+        "an amount of 0",
+        edited(set_in(["assignment", 0, "amount"], 0)),
+        "assignment[0].amount",
+        "expected an integer 1 or more",
+    ),
+    (
+        "the same pair twice",
+        edited(lambda d: d["assignment"].append({"source": "rhino", "to": "wall", "amount": 1})),
+        "assignment[3]",
+        "already given at assignment[0]",
+    ),
+    (
+        "a source that is a player",
+        edited(set_in(["assignment", 0, "source"], "D")),
+        "assignment[0].source",
+        "'D' is not a creature",
+    ),
+    (
+        "a recipient that does not exist",
+        edited(set_in(["assignment", 1, "to"], "DD")),
+        "assignment[1].to",
+        "did you mean 'D'?",
+    ),
+]
+
+
+@pytest.mark.parametrize("data, place, fragment", [r[1:] for r in ROWS], ids=[r[0] for r in ROWS])
+def test_bad_scenario_names_the_place_and_what_was_expected(data, place, fragment):
+    with pytest.raises(ScenarioError) as caught:
+        parse(data, "combat.json")
+    matching = [p for p in caught.value.problems if p.place == place]
+    assert matching, f"no problem at {place!r}: {caught.value}"
+    assert any(fragment in p.message for p in matching), str(caught.value)
+
+
+def test_every_problem_is_reported_at_once():
+    data = edited(lambda d: (d["permanents"][0].update(power="3"), d.update(step="firs")))
+    with pytest.raises(ScenarioError) as caught:
+        parse(data)
+    assert {p.place for p in caught.value.problems} == {"permanents[0].power", "step"}
+
+
+def test_lethal_damage_marked_on_an_indestructible_creature_is_fine():
+    data = edited(set_in(["permanents", 1, "damage"], 2))
+    data["permanents"][1]["keywords"] = ["indestructible"]
+    assert parse(data).permanent("wall").damage == 2
+
+
+def test_a_key_given_twice_in_the_json_is_an_error():
+    text = json.dumps(GOOD).replace(
+        '"active_player": "A"', '"active_player": "A", "active_player": "D"'
+    )
+    with pytest.raises(ScenarioError, match="active_player: given twice"):
+        loads(text)
+
+
+def test_text_that_is_not_json_names_line_and_column():
+    with pytest.raises(ScenarioError, match=r"combat.json: line 2, column 1: not valid JSON"):
+        loads('{"players": [\n}', "combat.json")
+
+
+def test_a_missing_file_is_an_error(tmp_path):
+    with pytest.raises(ScenarioError, match="no such file"):
+        load(tmp_path / "nothing.json")
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_the_command_exits_2_without_a_traceback(tmp_path, capsys, as_json):
+    path = tmp_path / "combat.json"
+    path.write_text(json.dumps(edited(set_in(["permanents", 1, "toughness"], 0))))
+    code = main(["check", str(path)] + (["--json"] if as_json else []))
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert (
+        err == f"{path}: permanents[1].toughness: expected 1 or more, found 0: a creature "
+        "with toughness 0 or less is already in the graveyard (CR 704.5f)\n"
+    )
+    if as_json:
+        report = json.loads(out)
+        assert report["errors"] == [
+            {"place": "permanents[1].toughness", "message": err.split("toughness: ", 1)[1].strip()}
+        ]
+
+
+def test_a_file_without_an_assignment_has_nothing_to_check(tmp_path, capsys):
+    path = tmp_path / "combat.json"
+    path.write_text(json.dumps(edited(lambda d: d.pop("assignment"))))
+    assert main(["check", str(path)]) == 2
+    assert "assignment: missing" in capsys.readouterr().err
+
+
+def test_bad_usage_exits_2(capsys):
+    assert main(["chek", "x.json"]) == 2
+    assert "invalid choice: 'chek'" in capsys.readouterr().err
