@@ -111,7 +111,7 @@ def _verdict_text(file: str, scenario, verdict: Verdict) -> str:
         lines.append(f"{file}: legal ({context})")
     else:
         count = len(verdict.violations)
-        lines.append(f"{file}: illegal, {count} rule{'s' if count != 1 else ''} broken ({context})")
+        lines.append(f"{file}: illegal, {count} violation{'s' if count != 1 else ''} ({context})")
         lines += [f"  {v.message}; CR {v.rule}" for v in verdict.violations]
     if verdict.choosers:
         lines.append("who divides each creature's combat damage:")
@@ -129,5 +129,5 @@ def _chooser_words(scenario, chooser: Chooser) -> str:
     }.get(chooser.rule)
     if why is None:
         attacking = scenario.permanent(chooser.source).attacking is not None
-        why = "the active player, its controller" if attacking else "its controller"
-    return f"{chooser.player}, {why}; CR {chooser.rule}"
+        why = "its controller, the active player" if attacking else "its controller"
+    return f"{chooser.player}  {why} (CR {chooser.rule})"

@@ -8,6 +8,7 @@ removed from combat and blocked creatures whose blockers are gone.
 from __future__ import annotations
 
 from hypothesis import strategies as st
+
 from lethal import Entry, parse
 
 from . import reference

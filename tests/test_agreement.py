@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+
 from lethal import check
 from lethal.solver import is_legal as solver_says_legal
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pytest
+
 from lethal import check
 from lethal.solver import is_legal as solver_says_legal
 

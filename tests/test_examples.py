@@ -1,0 +1,102 @@
+"""The bundled examples: valid by the schema and the reader, and `lethal check` prints on
+each exactly what tests/golden/ holds (regenerate with `pytest --regen-golden`, then read the
+diff)."""
+
+from __future__ import annotations
+
+import io
+import json
+from importlib import resources
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from lethal import ScenarioError, keywords, load, parse
+from lethal.cli import main
+
+EXAMPLES = sorted((resources.files("lethal") / "examples").iterdir(), key=lambda p: p.name)
+SCHEMA = json.loads((resources.files("lethal") / "scenario.schema.json").read_text())
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def test_there_are_examples():
+    assert len(EXAMPLES) >= 10
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_example_is_valid_by_the_schema_and_the_reader(example):
+    jsonschema.validate(json.loads(example.read_text()), SCHEMA)
+    load(example)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[p.name for p in EXAMPLES])
+def test_check_output_matches_the_golden_file(example, request):
+    name = example.name.removesuffix(".json")
+    shown = f"model/examples/{example.name}"
+    runs = []
+    for flags in ([], ["--json"]):
+        out = io.StringIO()
+        code = main(["check", str(example), *flags], stdout=out, stderr=io.StringIO())
+        runs.append(
+            f"$ lethal check {shown} {' '.join(flags)}".rstrip()
+            + f"\n[exit {code}]\n"
+            + out.getvalue().replace(str(example), shown)
+        )
+    text = "\n".join(runs)
+    golden = GOLDEN / f"{name}.txt"
+    if request.config.getoption("--regen-golden"):
+        GOLDEN.mkdir(exist_ok=True)
+        golden.write_text(text)
+    assert golden.read_text() == text
+
+
+def test_schema_knows_the_same_keywords_as_the_reader():
+    schema_keywords = SCHEMA["$defs"]["keyword"]["anyOf"][0]["enum"]
+    assert sorted(schema_keywords) == sorted(keywords.PLAIN)
+
+
+SHAPE_ERRORS = [
+    {"players": [{"id": "A"}], "active_player": "A", "permanents": []},
+    {"players": [{"id": "A"}, {"id": "D"}], "active_player": "A", "permanents": [], "extra": 1},
+    {
+        "players": [{"id": "A"}, {"id": "D"}],
+        "active_player": "A",
+        "permanents": [{"id": "x", "controller": "A", "types": ["creature"], "power": 1}],
+    },
+    {
+        "players": [{"id": "A"}, {"id": "D"}],
+        "active_player": "A",
+        "permanents": [
+            {"id": "x", "controller": "A", "types": ["planeswalker"], "loyalty": 2, "power": 1}
+        ],
+    },
+    {
+        "players": [{"id": "A"}, {"id": "D"}],
+        "active_player": "A",
+        "permanents": [
+            {
+                "id": "x",
+                "controller": "A",
+                "types": ["creature"],
+                "power": 1,
+                "toughness": 1,
+                "keywords": ["trampel"],
+            }
+        ],
+    },
+    {
+        "players": [{"id": "A"}, {"id": "D"}],
+        "active_player": "A",
+        "permanents": [],
+        "assignment": [{"source": "x", "to": "D", "amount": 0}],
+    },
+]
+
+
+@pytest.mark.parametrize("data", SHAPE_ERRORS)
+def test_schema_and_reader_both_reject_a_badly_shaped_file(data):
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, SCHEMA)
+    with pytest.raises(ScenarioError):
+        parse(data)
