@@ -1,0 +1,118 @@
+"""How fast `check` is: medians for stated sizes, in process and as a whole command.
+
+    python benchmarks/check_speed.py [--runs N]
+
+Sizes: the 4-attacker, 4-blocker combat of four-by-four.json (trample, deathtouch, trample
+over planeswalkers, multiple blocks), and random combats of n attackers and n blockers.
+Targets (issue 2): in process at most 5 ms, the whole `lethal check` process at most 0.5 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import lethal
+from lethal import Entry, parse
+
+HERE = Path(__file__).parent
+FOUR_BY_FOUR = HERE / "four-by-four.json"
+
+
+def median_seconds(action, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def random_combat(n: int, seed: int):
+    """n attackers with trample or deathtouch, n blockers each blocking one or two of them,
+    and an assignment that divides each creature's power at random."""
+    rng = random.Random(seed)
+    permanents = []
+    for i in range(n):
+        keywords = rng.sample(["trample", "deathtouch"], rng.randint(0, 2))
+        permanents.append(
+            {
+                "id": f"a{i}",
+                "controller": "A",
+                "types": ["creature"],
+                "power": rng.randint(1, 6),
+                "toughness": 4,
+                "keywords": keywords,
+                "attacking": "D",
+            }
+        )
+    for i in range(n):
+        blocks = rng.sample([f"a{j}" for j in range(n)], min(n, rng.randint(1, 2)))
+        permanents.append(
+            {
+                "id": f"b{i}",
+                "controller": "D",
+                "types": ["creature"],
+                "power": rng.randint(0, 4),
+                "toughness": rng.randint(1, 5),
+                "blocking": blocks,
+            }
+        )
+    scenario = parse(
+        {"players": [{"id": "A"}, {"id": "D"}], "active_player": "A", "permanents": permanents}
+    )
+    entries = []
+    for p in scenario.permanents:
+        recipients = (
+            list(p.blocking)
+            if p.blocking
+            else [b.id for b in scenario.permanents if b.blocking and p.id in b.blocking] + ["D"]
+        )
+        left = p.power
+        for r in recipients[:-1]:
+            amount = rng.randint(0, left)
+            left -= amount
+            if amount:
+                entries.append(Entry(p.id, r, amount))
+        if left > 0:
+            entries.append(Entry(p.id, recipients[-1], left))
+    return scenario, entries
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=200, help="runs per in-process size")
+    parser.add_argument("--process-runs", type=int, default=15, help="runs of the command")
+    args = parser.parse_args()
+
+    scenario = lethal.load(FOUR_BY_FOUR)
+    verdict = lethal.check(scenario)
+    assert verdict.legal, verdict.violations
+    print(f"{'size':<34}{'median':>12}")
+    check_ms = median_seconds(lambda: lethal.check(scenario), args.runs) * 1000
+    print(f"{'check, 4x4 (four-by-four.json)':<34}{check_ms:>9.2f} ms")
+    load_ms = median_seconds(lambda: lethal.check(lethal.load(FOUR_BY_FOUR)), args.runs) * 1000
+    print(f"{'load + check, 4x4':<34}{load_ms:>9.2f} ms")
+    for n in (8, 16, 32):
+        combat, entries = random_combat(n, seed=n)
+        ms = median_seconds(lambda: lethal.check(combat, entries), max(5, args.runs // n)) * 1000
+        print(f"{f'check, {n}x{n} random':<34}{ms:>9.2f} ms")
+
+    command = shutil.which("lethal") or sys.exit("the lethal command is not installed")
+    process = median_seconds(
+        lambda: subprocess.run(
+            [command, "check", str(FOUR_BY_FOUR)], check=True, stdout=subprocess.DEVNULL
+        ),
+        args.process_runs,
+    )
+    print(f"{'lethal check process, 4x4':<34}{process * 1000:>9.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
