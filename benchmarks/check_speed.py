@@ -101,7 +101,8 @@ def main() -> None:
     print(f"{'load + check, 4x4':<34}{load_ms:>9.2f} ms")
     for n in (8, 16, 32):
         combat, entries = random_combat(n, seed=n)
-        ms = median_seconds(lambda: lethal.check(combat, entries), max(5, args.runs // n)) * 1000
+        runs = max(5, args.runs // n)
+        ms = median_seconds(lambda c=combat, e=entries: lethal.check(c, e), runs) * 1000
         print(f"{f'check, {n}x{n} random':<34}{ms:>9.2f} ms")
 
     command = shutil.which("lethal") or sys.exit("the lethal command is not installed")
