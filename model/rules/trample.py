@@ -36,7 +36,6 @@ def over_planeswalker(view, s: str, r: str) -> Term:
     return all_of(
         (
             view.has(s, TRAMPLE_OVER_PLANESWALKERS),
-            view.is_player(r),
             any_of(all_of((view.attacks(s, p), view.controls(r, p))) for p in view.planeswalkers),
         )
     )
@@ -71,7 +70,6 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
                     view.has(s, TRAMPLE_OVER_PLANESWALKERS),
                     view.attacks(s, p),
                     negate(view.removed(p)),
-                    view.is_player(r),
                     view.controls(r, p),
                 )
             )
