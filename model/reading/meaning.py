@@ -1,77 +1,30 @@
-"""Reading scenario files (format lethal/1): JSON in, a validated `Scenario` out.
+"""The second reading pass: what the values say together.
 
-Every problem found is reported at once, each with its place in the file, the value found
-and what was expected. Reading happens in two passes: the shape of each value (types, known
-fields), then what the values say together (ids, who attacks and blocks what, bands, the
-step), so that a file with a typo does not also bury the user in follow-on complaints.
+Ids must refer to what they name, attackers and blockers must fit CR 506-509 and 310.8,
+bands CR 702.22c-h, the step CR 510.4, the assignment the scenario format.
 """
 
 from __future__ import annotations
 
-import difflib
-import json
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any
+from dataclasses import replace
 
-from . import rulesets
-from .combat import (
+from .. import rulesets
+from ..combat import (
     BATTLE,
     CREATURE,
     FIRST_STRIKE_STEP,
     ONLY,
-    PERMANENT_TYPES,
     PLANESWALKER,
     SECOND,
-    STEPS,
     Entry,
     Permanent,
     Player,
     Scenario,
 )
-from .errors import Problem, ScenarioError
-from .keywords import (
-    DOUBLE_STRIKE,
-    FIRST_STRIKE,
-    INDESTRUCTIBLE,
-    UnknownKeyword,
-    parse_keywords,
-    quality_key,
-)
-from .rules import banding
-from .view import ScenarioView
-
-FORMAT = "lethal/1"
-TOP_FIELDS = (
-    "format",
-    "rules",
-    "step",
-    "players",
-    "active_player",
-    "permanents",
-    "bands",
-    "assignment",
-)
-PLAYER_FIELDS = ("id", "life")
-PERMANENT_FIELDS = (
-    "id",
-    "controller",
-    "types",
-    "power",
-    "toughness",
-    "damage",
-    "loyalty",
-    "defense",
-    "protector",
-    "keywords",
-    "qualities",
-    "attacking",
-    "blocked",
-    "blocking",
-    "removed_from_combat",
-    "struck_first",
-)
-ENTRY_FIELDS = ("source", "to", "amount")
+from ..keywords import DOUBLE_STRIKE, FIRST_STRIKE, INDESTRUCTIBLE, parse_keywords, quality_key
+from ..rules import banding
+from ..view import ScenarioView
+from .problems import Problems, join
 
 # Fields that only some kinds of permanent may carry.
 CREATURE_ONLY = (
@@ -88,245 +41,9 @@ PLANESWALKER_ONLY = ("loyalty",)
 BATTLE_ONLY = ("defense", "protector")
 
 
-def load(path: str | Path) -> Scenario:
-    """Reads a scenario file; raises ScenarioError naming every problem."""
-    origin = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ScenarioError(origin, [Problem("", "no such file")]) from None
-    except IsADirectoryError:
-        raise ScenarioError(origin, [Problem("", "is a folder, not a scenario file")]) from None
-    except UnicodeDecodeError as error:
-        problem = Problem("", f"not UTF-8 text (byte {error.start})")
-        raise ScenarioError(origin, [problem]) from None
-    except OSError as error:
-        raise ScenarioError(origin, [Problem("", error.strerror or str(error))]) from None
-    return loads(text, origin)
-
-
-def loads(text: str, origin: str = "<scenario>") -> Scenario:
-    try:
-        data = json.loads(text, object_pairs_hook=_JsonObject)
-    except json.JSONDecodeError as error:
-        place = f"line {error.lineno}, column {error.colno}"
-        raise ScenarioError(origin, [Problem(place, f"not valid JSON: {error.msg}")]) from None
-    return parse(data, origin)
-
-
-def parse(data: Any, origin: str = "<scenario>") -> Scenario:
-    """Validates decoded JSON (or an equivalent dict) and builds the scenario."""
-    reader = _Reader()
-    shaped = reader.shape(data)
-    if reader.problems:
-        raise ScenarioError(origin, reader.problems)
-    scenario = reader.meaning(shaped)
-    if reader.problems:
-        raise ScenarioError(origin, reader.problems)
-    return scenario
-
-
-class _JsonObject(dict):
-    """A decoded JSON object that remembers keys given twice (plain dicts keep the last)."""
-
-    def __init__(self, pairs: list[tuple[str, Any]]):
-        super().__init__(pairs)
-        seen: set[str] = set()
-        self.repeated = [k for k, _ in pairs if k in seen or seen.add(k)]
-
-
-def did_you_mean(value: object, candidates: list[str] | tuple[str, ...]) -> str:
-    if not isinstance(value, str):
-        return ""
-    close = difflib.get_close_matches(value, list(candidates), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
-
-
-def _show(value: object) -> str:
-    return json.dumps(value) if not isinstance(value, str) else repr(value)
-
-
-def _kind(value: object) -> str:
-    names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string"}
-    if value is None:
-        return "null"
-    if isinstance(value, (dict, _JsonObject)):
-        return "an object"
-    if isinstance(value, list):
-        return "a list"
-    return names.get(type(value), type(value).__name__)
-
-
-class _Reader:
-    def __init__(self) -> None:
-        self.problems: list[Problem] = []
-
-    def problem(self, place: str, message: str) -> None:
-        self.problems.append(Problem(place, message))
-
-    # The first pass: the shape of every value.
-
-    def fields(self, value: Any, place: str, known: tuple[str, ...]) -> dict | None:
-        if not isinstance(value, dict):
-            what = "an object" if place else "the scenario to be one JSON object"
-            self.problem(place, f"expected {what}, found {_kind(value)} {_show(value)}")
-            return None
-        for key in getattr(value, "repeated", ()):
-            self.problem(_join(place, key), "given twice in the same object")
-        for key in value:
-            if key not in known:
-                self.problem(
-                    _join(place, key),
-                    f"unknown field{did_you_mean(key, known)}; known fields: {', '.join(known)}",
-                )
-        return value
-
-    def expect(self, value: Any, place: str, check: Callable[[Any], bool], what: str) -> Any:
-        if check(value):
-            return value
-        self.problem(place, f"expected {what}, found {_kind(value)} {_show(value)}")
-        return None
-
-    def integer(self, value: Any, place: str, minimum: int | None = None, why: str = "") -> Any:
-        number = self.expect(value, place, _is_int, "an integer")
-        if number is not None and minimum is not None and number < minimum:
-            self.problem(place, f"expected an integer {minimum} or more{why}, found {number}")
-            return None
-        return number
-
-    def string(self, value: Any, place: str) -> Any:
-        return self.expect(
-            value, place, lambda v: isinstance(v, str) and v != "", "a non-empty string"
-        )
-
-    def boolean(self, value: Any, place: str) -> Any:
-        return self.expect(value, place, lambda v: isinstance(v, bool), "true or false")
-
-    def list_of(self, value: Any, place: str, item: Callable[[Any, str], Any]) -> list | None:
-        if self.expect(value, place, lambda v: isinstance(v, list), "a list") is None:
-            return None
-        return [item(v, f"{place}[{i}]") for i, v in enumerate(value)]
-
-    def shape(self, data: Any) -> dict:
-        top = self.fields(data, "", TOP_FIELDS)
-        if top is None:
-            return {}
-        for field in ("players", "active_player", "permanents"):
-            if field not in top:
-                self.problem(field, "missing: every scenario needs it")
-        shaped: dict[str, Any] = {}
-        if "format" in top and top["format"] != FORMAT:
-            self.problem("format", f"expected '{FORMAT}', found {_show(top['format'])}")
-        if "rules" in top:
-            name = top["rules"]
-            if name not in rulesets.KNOWN:
-                self.problem(
-                    "rules",
-                    f"unknown rules edition {_show(name)}{did_you_mean(name, rulesets.names())}"
-                    f"; known: {', '.join(rulesets.names())}",
-                )
-            shaped["rules"] = name
-        if "step" in top:
-            step = top["step"]
-            if step not in STEPS:
-                self.problem(
-                    "step",
-                    f"unknown step {_show(step)}{did_you_mean(step, STEPS)}; "
-                    f"expected one of {', '.join(STEPS)} (CR 510.4)",
-                )
-            shaped["step"] = step
-        if "players" in top:
-            shaped["players"] = self.list_of(top["players"], "players", self.player)
-        if "active_player" in top:
-            shaped["active_player"] = self.string(top["active_player"], "active_player")
-        if "permanents" in top:
-            shaped["permanents"] = self.list_of(top["permanents"], "permanents", self.permanent)
-        if "bands" in top:
-            shaped["bands"] = self.list_of(
-                top["bands"], "bands", lambda v, p: self.list_of(v, p, self.string)
-            )
-        if "assignment" in top:
-            shaped["assignment"] = self.list_of(top["assignment"], "assignment", self.entry)
-        return shaped
-
-    def player(self, value: Any, place: str) -> dict | None:
-        fields = self.fields(value, place, PLAYER_FIELDS)
-        if fields is None:
-            return None
-        if "id" not in fields:
-            self.problem(_join(place, "id"), "missing: every player needs an id")
-        else:
-            self.string(fields["id"], _join(place, "id"))
-        if "life" in fields:
-            self.integer(fields["life"], _join(place, "life"))
-        return fields
-
-    def permanent(self, value: Any, place: str) -> dict | None:
-        fields = self.fields(value, place, PERMANENT_FIELDS)
-        if fields is None:
-            return None
-        for required in ("id", "controller", "types"):
-            if required not in fields:
-                self.problem(_join(place, required), "missing: every permanent needs it")
-        at = lambda field: _join(place, field)  # noqa: E731
-        for field in ("id", "controller", "attacking", "protector"):
-            if field in fields:
-                self.string(fields[field], at(field))
-        for field in ("power", "toughness", "loyalty", "defense"):
-            if field in fields:
-                self.integer(fields[field], at(field))
-        if "damage" in fields:
-            self.integer(fields["damage"], at("damage"), minimum=0)
-        for field in ("blocked", "removed_from_combat", "struck_first"):
-            if field in fields:
-                self.boolean(fields[field], at(field))
-        if "types" in fields:
-            types = self.list_of(fields["types"], at("types"), self.string) or []
-            for i, name in enumerate(types):
-                if name is not None and name not in PERMANENT_TYPES:
-                    self.problem(
-                        f"{at('types')}[{i}]",
-                        f"unknown type {_show(name)}{did_you_mean(name, PERMANENT_TYPES)}; "
-                        f"expected one of {', '.join(PERMANENT_TYPES)}",
-                    )
-            if isinstance(fields["types"], list) and not fields["types"]:
-                self.problem(at("types"), "expected one or more of " + ", ".join(PERMANENT_TYPES))
-        for field in ("qualities", "blocking"):
-            if field in fields:
-                self.list_of(fields[field], at(field), self.string)
-        if "keywords" in fields:
-            texts = self.list_of(fields["keywords"], at("keywords"), self.string) or []
-            for i, text in enumerate(texts):
-                if text is None:
-                    continue
-                try:
-                    parse_keywords([text])
-                except UnknownKeyword as error:
-                    self.problem(f"{at('keywords')}[{i}]", str(error))
-        return fields
-
-    def entry(self, value: Any, place: str) -> dict | None:
-        fields = self.fields(value, place, ENTRY_FIELDS)
-        if fields is None:
-            return None
-        for field in ENTRY_FIELDS:
-            if field not in fields:
-                self.problem(_join(place, field), "missing: every assignment entry needs it")
-        for field in ("source", "to"):
-            if field in fields:
-                self.string(fields[field], _join(place, field))
-        if "amount" in fields:
-            self.integer(
-                fields["amount"],
-                _join(place, "amount"),
-                minimum=1,
-                why=" (leave out pairs that are assigned nothing)",
-            )
-        return fields
-
-    # The second pass: what the values say together.
-
-    def meaning(self, shaped: dict) -> Scenario:
+class Meaning(Problems):
+    def build(self, shaped: dict) -> Scenario:
+        """The scenario the well-shaped fields describe, if they make sense together."""
         players = [Player(p["id"], p.get("life")) for p in shaped["players"]]
         raw = shaped["permanents"]
         if len(players) < 2:
@@ -338,35 +55,34 @@ class _Reader:
             self.unique(where, fields["id"], f"permanents[{i}].id")
         if self.problems:  # with ids in doubt, what refers to them can't be judged
             return Scenario((), "", ())
-        player_ids = [p.id for p in players]
-        ids = list(where)
-        by_id = {fields["id"]: fields for fields in raw}
-
-        active = shaped["active_player"]
-        self.known(active, player_ids, "active_player", "a player id")
-        step = shaped.get("step", ONLY)
-
+        self.player_ids = [p.id for p in players]
+        self.ids = list(where)
+        self.by_id = {fields["id"]: fields for fields in raw}
+        self.active = shaped["active_player"]
+        self.step = shaped.get("step", ONLY)
+        self.known(self.active, self.player_ids, "active_player", "a player id")
         for i, fields in enumerate(raw):
-            self.permanent_meaning(fields, f"permanents[{i}]", player_ids, ids, by_id, active, step)
+            self.kinds(fields, f"permanents[{i}]")
+            self.combat(fields, f"permanents[{i}]")
         if self.problems:
             return Scenario((), "", ())
 
-        permanents = tuple(self.build(fields, raw, step) for fields in raw)
+        permanents = tuple(self.permanent(fields, raw) for fields in raw)
         scenario = Scenario(
             players=tuple(players),
-            active_player=active,
+            active_player=self.active,
             permanents=permanents,
-            step=step,
+            step=self.step,
             rules=shaped.get("rules", rulesets.CURRENT.name),
             bands=tuple(tuple(band) for band in shaped.get("bands", ())),
         )
         view = ScenarioView(scenario)
-        self.blocking_meaning(scenario, view)
-        self.step_meaning(scenario, "step" in shaped)
-        self.bands_meaning(scenario, view)
-        entries = self.assignment_meaning(shaped.get("assignment"), scenario, ids)
+        self.blockers(scenario, view)
+        self.step_fits(scenario, "step" in shaped)
+        self.bands(scenario, view)
+        entries = self.assignment(shaped.get("assignment"), scenario)
         if entries is not None:
-            scenario = Scenario(**{**scenario.__dict__, "assignment": entries})
+            scenario = replace(scenario, assignment=entries)
         return scenario
 
     def unique(self, where: dict[str, str], id: str, place: str) -> None:
@@ -375,31 +91,12 @@ class _Reader:
         else:
             where[id] = place
 
-    def known(
-        self,
-        value: str,
-        candidates: list[str],
-        place: str,
-        what: str,
-        fitting: list[str] | None = None,
-    ) -> bool:
-        """Whether value is one of candidates; if not, says so, suggesting from `fitting`
-        (the candidates that would make sense here), when given."""
-        if value in candidates:
-            return True
-        fitting = candidates if fitting is None else fitting
-        self.problem(
-            place,
-            f"unknown id {_show(value)}{did_you_mean(value, fitting)}; expected {what}"
-            + (f" ({', '.join(fitting)})" if 0 < len(fitting) <= 8 else ""),
-        )
-        return False
-
-    def permanent_meaning(self, fields, place, player_ids, ids, by_id, active, step) -> None:
-        at = lambda field: _join(place, field)  # noqa: E731
+    def kinds(self, fields: dict, place: str) -> None:
+        """What a creature, a planeswalker and a battle each need, and may not have."""
+        at = lambda field: join(place, field)  # noqa: E731
         types = set(fields["types"])
         keywords = parse_keywords(fields.get("keywords", []))
-        self.known(fields["controller"], player_ids, at("controller"), "a player id")
+        self.known(fields["controller"], self.player_ids, at("controller"), "a player id")
         for kind, only in (
             (CREATURE, CREATURE_ONLY),
             (PLANESWALKER, PLANESWALKER_ONLY),
@@ -456,7 +153,7 @@ class _Reader:
                     "battle with no defense is already gone (CR 704.5v)",
                 )
             if "protector" in fields:
-                self.known(fields["protector"], player_ids, at("protector"), "a player id")
+                self.known(fields["protector"], self.player_ids, at("protector"), "a player id")
             for field in ("attacking", "blocking"):
                 if field in fields:
                     self.problem(
@@ -471,12 +168,16 @@ class _Reader:
                 "removed from combat this way (CR 506.4c)",
             )
 
+    def combat(self, fields: dict, place: str) -> None:
+        """Who attacks what and blocks whom: CR 506.2-506.4, 508.1, 509.1, 310.8."""
+        at = lambda field: join(place, field)  # noqa: E731
+        active, by_id = self.active, self.by_id
         target = fields.get("attacking")
-        targets = [i for i in ids if i in player_ids and i != active] + [
+        targets = [i for i in self.player_ids if i != active] + [
             i for i, f in by_id.items() if set(f["types"]) & {PLANESWALKER, BATTLE}
         ]
         if target is not None and self.known(
-            target, ids, at("attacking"), "the id of a player, planeswalker or battle", targets
+            target, self.ids, at("attacking"), "the id of a player, planeswalker or battle", targets
         ):
             attacked = by_id.get(target)
             if target == active:
@@ -524,22 +225,22 @@ class _Reader:
                     self.problem(spot, f"'{attacker}' is listed twice")
                 seen.add(attacker)
                 attackers = [i for i, f in by_id.items() if f.get("attacking") is not None]
-                if not self.known(attacker, ids, spot, "an attacking creature", attackers):
+                if not self.known(attacker, self.ids, spot, "an attacking creature", attackers):
                     continue
                 if by_id.get(attacker, {}).get("attacking") is None:
                     self.problem(spot, f"'{attacker}' is not attacking, so it can't be blocked")
         if "blocked" in fields and target is None:
             self.problem(at("blocked"), "only an attacking creature is blocked or unblocked")
-        if "struck_first" in fields and CREATURE in types:
-            if fields.get("attacking") is None and "blocking" not in fields:
+        if "struck_first" in fields and CREATURE in fields["types"]:
+            if target is None and "blocking" not in fields:
                 self.problem(at("struck_first"), "only an attacking or blocking creature strikes")
-            elif step != SECOND:
+            elif self.step != SECOND:
                 self.problem(
                     at("struck_first"),
-                    f"only for step 'second', and the step is '{step}' (CR 510.4)",
+                    f"only for step 'second', and the step is '{self.step}' (CR 510.4)",
                 )
 
-    def build(self, fields: dict, raw: list[dict], step: str) -> Permanent:
+    def permanent(self, fields: dict, raw: list[dict]) -> Permanent:
         keywords = parse_keywords(fields.get("keywords", []))
         blocked_by = [p["id"] for p in raw if fields["id"] in p.get("blocking", ())]
         return Permanent(
@@ -564,7 +265,7 @@ class _Reader:
             ),
         )
 
-    def blocking_meaning(self, scenario: Scenario, view: ScenarioView) -> None:
+    def blockers(self, scenario: Scenario, view: ScenarioView) -> None:
         for i, blocker in enumerate(scenario.permanents):
             for j, attacker in enumerate(blocker.blocking or ()):
                 defender = view.defending_player(attacker)
@@ -587,7 +288,7 @@ class _Reader:
                     f"false, but {', '.join(view.blockers_of(permanent.id))} blocks it (CR 509.1h)",
                 )
 
-    def step_meaning(self, scenario: Scenario, given: bool) -> None:
+    def step_fits(self, scenario: Scenario, given: bool) -> None:
         strikers = [
             p.id
             for p in scenario.permanents
@@ -608,7 +309,7 @@ class _Reader:
                 "first strike or double strike, so there is no such step (CR 510.4)",
             )
 
-    def bands_meaning(self, scenario: Scenario, view: ScenarioView) -> None:
+    def bands(self, scenario: Scenario, view: ScenarioView) -> None:
         band_of: dict[str, str] = {}
         for i, band in enumerate(scenario.bands):
             place = f"bands[{i}]"
@@ -667,7 +368,10 @@ class _Reader:
                         "blocks them all (CR 702.22h)",
                     )
 
-    def assignment_meaning(self, entries, scenario: Scenario, ids: list[str]):
+    def assignment(
+        self, entries: list[dict] | None, scenario: Scenario
+    ) -> tuple[Entry, ...] | None:
+        """The proposed assignment's entries, each naming a creature and a recipient once."""
         if entries is None:
             return None
         creatures = [p.id for p in scenario.permanents if p.is_creature]
@@ -675,14 +379,16 @@ class _Reader:
         result = []
         for i, entry in enumerate(entries):
             place = f"assignment[{i}]"
-            source_ok = self.known(entry["source"], ids, f"{place}.source", "a creature", creatures)
+            source_ok = self.known(
+                entry["source"], self.ids, f"{place}.source", "a creature", creatures
+            )
             if source_ok and entry["source"] not in creatures:
                 self.problem(
                     f"{place}.source",
                     f"'{entry['source']}' is not a creature; only "
                     "creatures assign combat damage (CR 510.1)",
                 )
-            to_ok = self.known(entry["to"], ids, f"{place}.to", "a player or permanent id")
+            to_ok = self.known(entry["to"], self.ids, f"{place}.to", "a player or permanent id")
             pair = (entry["source"], entry["to"])
             if pair in seen:
                 self.problem(
@@ -695,11 +401,3 @@ class _Reader:
             if source_ok and to_ok:
                 result.append(Entry(entry["source"], entry["to"], entry["amount"]))
         return tuple(result)
-
-
-def _join(place: str, field: str) -> str:
-    return f"{place}.{field}" if place else field
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,0 +1,208 @@
+"""The first reading pass: the shape of every value (types, known and required fields)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .. import rulesets
+from ..combat import PERMANENT_TYPES, STEPS
+from ..keywords import UnknownKeyword, parse_keywords
+from .problems import Problems, did_you_mean, join, kind, show
+
+FORMAT = "lethal/1"
+TOP_FIELDS = (
+    "format",
+    "rules",
+    "step",
+    "players",
+    "active_player",
+    "permanents",
+    "bands",
+    "assignment",
+)
+PLAYER_FIELDS = ("id", "life")
+PERMANENT_FIELDS = (
+    "id",
+    "controller",
+    "types",
+    "power",
+    "toughness",
+    "damage",
+    "loyalty",
+    "defense",
+    "protector",
+    "keywords",
+    "qualities",
+    "attacking",
+    "blocked",
+    "blocking",
+    "removed_from_combat",
+    "struck_first",
+)
+ENTRY_FIELDS = ("source", "to", "amount")
+
+
+class Shape(Problems):
+    def fields(self, value: Any, place: str, known: tuple[str, ...]) -> dict | None:
+        if not isinstance(value, dict):
+            what = "an object" if place else "the scenario to be one JSON object"
+            self.problem(place, f"expected {what}, found {kind(value)} {show(value)}")
+            return None
+        for key in getattr(value, "repeated", ()):
+            self.problem(join(place, key), "given twice in the same object")
+        for key in value:
+            if key not in known:
+                self.problem(
+                    join(place, key),
+                    f"unknown field{did_you_mean(key, known)}; known fields: {', '.join(known)}",
+                )
+        return value
+
+    def expect(self, value: Any, place: str, check: Callable[[Any], bool], what: str) -> Any:
+        if check(value):
+            return value
+        self.problem(place, f"expected {what}, found {kind(value)} {show(value)}")
+        return None
+
+    def integer(self, value: Any, place: str, minimum: int | None = None, why: str = "") -> Any:
+        number = self.expect(value, place, _is_int, "an integer")
+        if number is not None and minimum is not None and number < minimum:
+            self.problem(place, f"expected an integer {minimum} or more{why}, found {number}")
+            return None
+        return number
+
+    def string(self, value: Any, place: str) -> Any:
+        return self.expect(
+            value, place, lambda v: isinstance(v, str) and v != "", "a non-empty string"
+        )
+
+    def boolean(self, value: Any, place: str) -> Any:
+        return self.expect(value, place, lambda v: isinstance(v, bool), "true or false")
+
+    def list_of(self, value: Any, place: str, item: Callable[[Any, str], Any]) -> list | None:
+        if self.expect(value, place, lambda v: isinstance(v, list), "a list") is None:
+            return None
+        return [item(v, f"{place}[{i}]") for i, v in enumerate(value)]
+
+    def check(self, data: Any) -> dict:
+        """The fields of the file that are there, each checked for its type."""
+        top = self.fields(data, "", TOP_FIELDS)
+        if top is None:
+            return {}
+        for field in ("players", "active_player", "permanents"):
+            if field not in top:
+                self.problem(field, "missing: every scenario needs it")
+        shaped: dict[str, Any] = {}
+        if "format" in top and top["format"] != FORMAT:
+            self.problem("format", f"expected '{FORMAT}', found {show(top['format'])}")
+        if "rules" in top:
+            name = top["rules"]
+            if name not in rulesets.KNOWN:
+                self.problem(
+                    "rules",
+                    f"unknown rules edition {show(name)}{did_you_mean(name, rulesets.names())}"
+                    f"; known: {', '.join(rulesets.names())}",
+                )
+            shaped["rules"] = name
+        if "step" in top:
+            step = top["step"]
+            if step not in STEPS:
+                self.problem(
+                    "step",
+                    f"unknown step {show(step)}{did_you_mean(step, STEPS)}; "
+                    f"expected one of {', '.join(STEPS)} (CR 510.4)",
+                )
+            shaped["step"] = step
+        if "players" in top:
+            shaped["players"] = self.list_of(top["players"], "players", self.player)
+        if "active_player" in top:
+            shaped["active_player"] = self.string(top["active_player"], "active_player")
+        if "permanents" in top:
+            shaped["permanents"] = self.list_of(top["permanents"], "permanents", self.permanent)
+        if "bands" in top:
+            shaped["bands"] = self.list_of(
+                top["bands"], "bands", lambda v, p: self.list_of(v, p, self.string)
+            )
+        if "assignment" in top:
+            shaped["assignment"] = self.list_of(top["assignment"], "assignment", self.entry)
+        return shaped
+
+    def player(self, value: Any, place: str) -> dict | None:
+        fields = self.fields(value, place, PLAYER_FIELDS)
+        if fields is None:
+            return None
+        if "id" not in fields:
+            self.problem(join(place, "id"), "missing: every player needs an id")
+        else:
+            self.string(fields["id"], join(place, "id"))
+        if "life" in fields:
+            self.integer(fields["life"], join(place, "life"))
+        return fields
+
+    def permanent(self, value: Any, place: str) -> dict | None:
+        fields = self.fields(value, place, PERMANENT_FIELDS)
+        if fields is None:
+            return None
+        for required in ("id", "controller", "types"):
+            if required not in fields:
+                self.problem(join(place, required), "missing: every permanent needs it")
+        at = lambda field: join(place, field)  # noqa: E731
+        for field in ("id", "controller", "attacking", "protector"):
+            if field in fields:
+                self.string(fields[field], at(field))
+        for field in ("power", "toughness", "loyalty", "defense"):
+            if field in fields:
+                self.integer(fields[field], at(field))
+        if "damage" in fields:
+            self.integer(fields["damage"], at("damage"), minimum=0)
+        for field in ("blocked", "removed_from_combat", "struck_first"):
+            if field in fields:
+                self.boolean(fields[field], at(field))
+        if "types" in fields:
+            types = self.list_of(fields["types"], at("types"), self.string) or []
+            for i, name in enumerate(types):
+                if name is not None and name not in PERMANENT_TYPES:
+                    self.problem(
+                        f"{at('types')}[{i}]",
+                        f"unknown type {show(name)}{did_you_mean(name, PERMANENT_TYPES)}; "
+                        f"expected one of {', '.join(PERMANENT_TYPES)}",
+                    )
+            if isinstance(fields["types"], list) and not fields["types"]:
+                self.problem(at("types"), "expected one or more of " + ", ".join(PERMANENT_TYPES))
+        for field in ("qualities", "blocking"):
+            if field in fields:
+                self.list_of(fields[field], at(field), self.string)
+        if "keywords" in fields:
+            texts = self.list_of(fields["keywords"], at("keywords"), self.string) or []
+            for i, text in enumerate(texts):
+                if text is None:
+                    continue
+                try:
+                    parse_keywords([text])
+                except UnknownKeyword as error:
+                    self.problem(f"{at('keywords')}[{i}]", str(error))
+        return fields
+
+    def entry(self, value: Any, place: str) -> dict | None:
+        fields = self.fields(value, place, ENTRY_FIELDS)
+        if fields is None:
+            return None
+        for field in ENTRY_FIELDS:
+            if field not in fields:
+                self.problem(join(place, field), "missing: every assignment entry needs it")
+        for field in ("source", "to"):
+            if field in fields:
+                self.string(fields[field], join(place, field))
+        if "amount" in fields:
+            self.integer(
+                fields["amount"],
+                join(place, "amount"),
+                minimum=1,
+                why=" (leave out pairs that are assigned nothing)",
+            )
+        return fields
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
