@@ -10,6 +10,7 @@ import argparse
 import contextlib
 import json
 import sys
+from importlib.metadata import version
 from typing import TextIO
 
 from .check import Chooser, Verdict, check
@@ -37,6 +38,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="lethal",
         description="Magic: The Gathering's combat damage assignment rules, checked exactly.",
     )
+    parser.add_argument("--version", action="version", version=f"lethal {version('lethal')}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     check_ = commands.add_parser(
         "check",
