@@ -33,5 +33,8 @@ class Amounts:
         """Each source assigning to `to`, with its amount."""
         return self._into.get(to, [])
 
+    def everything(self) -> Term:
+        return total(self._amounts.values())
+
     def received_by(self, to: str) -> Term:
         return total(amount for _, amount in self.into(to))

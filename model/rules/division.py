@@ -65,6 +65,7 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
             ("510.1a",),
             s,
             implies(premise, sent == at_least_zero(view.power(s))),
+            f"{s} assigns exactly its power, {view.power(s)} (none if 0 or less)",
             lambda s=s, sent=sent: ("510.1a", _why_not_power(view, s, sent)),
         )
     for s, r in amounts.pairs():
@@ -73,6 +74,7 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
             RECIPIENT_RULES,
             s,
             implies(x > 0, may_receive(view, s, r)),
+            f"{s} assigns to {r} only if CR 510.1b-d or 702.19b-f allow it",
             lambda s=s, r=r, x=x: _why_not_recipient(view, s, r, x),
         )
 

@@ -37,6 +37,7 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
             ("510.4", "702.4b", "702.7b"),
             c,
             implies(negate(assigns_this_step(view, c)), sent == 0),
+            f"{c} assigns combat damage only in the steps CR 510.4 gives it",
             lambda c=c, sent=sent: ("510.4", _why_not_this_step(view, c, sent)),
         )
 

@@ -61,6 +61,7 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
                 ("702.19b", "702.2c", "702.19d"),
                 s,
                 implies(premise, lethal[b]),
+                f"{s} assigns to {r}, past its blockers, only once {b} has lethal damage",
                 lambda s=s, r=r, b=b: ("702.19b", _why_not_lethal(view, amounts, s, r, b)),
             )
         for p in view.planeswalkers:
@@ -81,6 +82,7 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
                 ("702.19c",),
                 s,
                 implies(premise, amounts.received_by(p) >= view.loyalty(p)),
+                f"{s} assigns to {r} only once {p} is assigned damage up to its loyalty",
                 lambda s=s, r=r, p=p: ("702.19c", _why_not_loyalty(view, amounts, s, r, p)),
             )
 

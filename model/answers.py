@@ -1,0 +1,73 @@
+"""The answers of lethal's queries, as plain values (no solver objects)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .combat import Entry
+
+
+@dataclass(frozen=True)
+class Obstacle:
+    """One thing that stands in the way of a query: a rule, a requirement, or an amount the
+    file already gives."""
+
+    kind: str  # "rule", "requirement" or "given"
+    rule: str | None  # the CR subrule, for a rule
+    source: str | None  # the creature it concerns, when there is one
+    text: str  # one line that says what it is
+
+    def as_json(self) -> dict:
+        return {"kind": self.kind, "rule": self.rule, "source": self.source, "text": self.text}
+
+
+@dataclass(frozen=True)
+class Possible:
+    """Some legal assignment meets every requirement; here is one."""
+
+    assignment: tuple[Entry, ...]
+    possible = True
+
+
+@dataclass(frozen=True)
+class Impossible:
+    """No legal assignment meets every requirement; these stand in the way together."""
+
+    obstacles: tuple[Obstacle, ...]
+    possible = False
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return tuple(sorted({o.rule for o in self.obstacles if o.rule}, key=_rule_order))
+
+
+@dataclass(frozen=True)
+class Optimum:
+    """The most (or least) damage to a recipient over the legal assignments, with one that
+    reaches it."""
+
+    value: int
+    assignment: tuple[Entry, ...]
+
+
+@dataclass(frozen=True)
+class Count:
+    count: int
+    assignments: tuple[tuple[Entry, ...], ...] | None = None  # when listed
+
+
+@dataclass(frozen=True)
+class Guarantee:
+    """The damage to `to` that `player` can be sure of, whatever the other side chooses, with
+    the assignment that results when both sides choose best."""
+
+    to: str
+    player: str  # who wants the damage
+    value: int
+    assignment: tuple[Entry, ...]
+
+
+def _rule_order(rule: str) -> list[tuple[int, int | str]]:
+    """CR numbers in the order of the rules: 510.1 before 510.1a before 510.4."""
+    return [(0, int(p)) if p.isdigit() else (1, p) for p in re.findall(r"\d+|[a-z]+", rule)]

@@ -1,0 +1,142 @@
+"""The requirement language of `lethal possible`: comparisons of assigned damage.
+
+    rhino->D >= 3          combat damage assigned by rhino to D
+    *->D >= 5              by every source to D
+    rhino->*  == 3         by rhino to every recipient
+    rhino->D + asp->D > 4  sums; either side may be an integer or a sum
+    'my wolf'->D <= 2      quote ids that hold spaces or operator characters
+
+Comparisons: >=, <=, ==, >, <. A requirement is evaluated with `ops` semantics, so it holds
+or fails on plain amounts and becomes a formula on solver terms.
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .amounts import Amounts
+from .errors import LethalError
+from .ops import Term, total
+
+ANY = "*"
+COMPARISONS = {
+    ">=": operator.ge,
+    "<=": operator.le,
+    "==": operator.eq,
+    ">": operator.gt,
+    "<": operator.lt,
+}
+
+_ID = r"""\*|'[^']+'|"[^"]+"|[^\s<>=!+*'"]+?"""
+_TOKEN = re.compile(
+    rf"""\s*(?:
+        (?P<pair>(?P<source>{_ID})\s*->\s*(?P<to>\*|'[^']+'|"[^"]+"|[^\s<>=!+*'"]+))
+      | (?P<number>-?\d+)
+      | (?P<op>>=|<=|==|>|<)
+      | (?P<plus>\+)
+      | (?P<bad>=|!=|\S+)
+    )""",
+    re.VERBOSE,
+)
+
+
+class RequirementError(LethalError, ValueError):
+    """A requirement that does not parse, or names ids the scenario does not have."""
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Damage assigned by `source` to `to`; either may be ANY."""
+
+    source: str
+    to: str
+
+    def __str__(self) -> str:
+        return f"{_quote(self.source)}->{_quote(self.to)}"
+
+
+@dataclass(frozen=True)
+class Requirement:
+    left: tuple[Pair | int, ...]
+    comparison: str
+    right: tuple[Pair | int, ...]
+
+    def __str__(self) -> str:
+        def side(atoms):
+            return " + ".join(str(a) for a in atoms)
+
+        return f"{side(self.left)} {self.comparison} {side(self.right)}"
+
+    def pairs(self) -> Iterable[Pair]:
+        return (a for a in self.left + self.right if isinstance(a, Pair))
+
+    def holds(self, amounts: Amounts) -> Term:
+        left = total(_value(a, amounts) for a in self.left)
+        right = total(_value(a, amounts) for a in self.right)
+        return COMPARISONS[self.comparison](left, right)
+
+
+def _value(atom: Pair | int, amounts: Amounts) -> Term:
+    if isinstance(atom, int):
+        return atom
+    if atom.source == ANY and atom.to == ANY:
+        return amounts.everything()
+    if atom.source == ANY:
+        return amounts.received_by(atom.to)
+    if atom.to == ANY:
+        return amounts.sent_by(atom.source)
+    return amounts.get(atom.source, atom.to)
+
+
+def _quote(id: str) -> str:
+    return id if id == ANY or re.fullmatch(r"[^\s<>=!+*'\"]+", id) and "->" not in id else repr(id)
+
+
+def _unquote(id: str) -> str:
+    return id[1:-1] if id[:1] in "'\"" else id
+
+
+def parse(text: str) -> Requirement:
+    sides: list[list[Pair | int]] = [[]]
+    comparison = None
+    expect_atom = True
+    for match in _TOKEN.finditer(text):
+        found = match.group(0).strip()
+        if (
+            match["bad"]
+            or (expect_atom and (match["op"] or match["plus"]))
+            or (not expect_atom and (match["pair"] or match["number"]))
+        ):
+            wanted = "a pair SOURCE->TO or an integer" if expect_atom else "+ or a comparison"
+            hint = " (did you mean '=='?)" if found == "=" else ""
+            raise RequirementError(
+                f"requirement '{text}': found '{found}' where {wanted} was expected{hint}"
+            )
+        if match["pair"]:
+            sides[-1].append(Pair(_unquote(match["source"]), _unquote(match["to"])))
+            expect_atom = False
+        elif match["number"]:
+            sides[-1].append(int(match["number"]))
+            expect_atom = False
+        elif match["plus"]:
+            expect_atom = True
+        elif comparison is not None:
+            raise RequirementError(
+                f"requirement '{text}': one comparison only, found a second '{found}'"
+            )
+        else:
+            comparison = match["op"]
+            sides.append([])
+            expect_atom = True
+    if comparison is None:
+        raise RequirementError(
+            f"requirement '{text}': no comparison; expected one of {', '.join(COMPARISONS)}"
+        )
+    if expect_atom:
+        raise RequirementError(
+            f"requirement '{text}': ends where a pair or an integer was expected"
+        )
+    return Requirement(tuple(sides[0]), comparison, tuple(sides[1]))

@@ -1,0 +1,114 @@
+"""A scenario's step as Z3 constraints over integer unknowns, one per (source, recipient)
+pair that may receive damage.
+
+The structure of the combat stays concrete. Every constraint can be tracked under a label,
+so an unsatisfiable query names what stands in its way: rules, requirements, or amounts the
+file gives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import z3
+
+from .. import rules
+from ..amounts import Amounts
+from ..answers import Obstacle
+from ..combat import Entry, Scenario
+from ..errors import SolverUnknown
+from ..rules import division
+from ..rules.constraint import Constraint
+from ..view import ScenarioView
+
+SEED = 0  # results must not depend on the run
+
+
+class Encoding:
+    def __init__(self, scenario: Scenario, extra_pairs: Iterable[tuple[str, str]] = ()):
+        self.scenario = scenario
+        self.view = view = ScenarioView(scenario)
+        pairs = {
+            (s, r): None
+            for s in view.creatures
+            for r in view.recipients
+            if division.may_receive(view, s, r) is not False
+        }
+        pairs.update(dict.fromkeys(extra_pairs))
+        self.variables = {pair: z3.Int(f"{pair[0]}->{pair[1]}") for pair in pairs}
+        self.amounts = Amounts(self.variables)
+        self.constraints: list[Constraint] = [
+            c for c in rules.constraints(view, self.amounts) if c.holds is not True
+        ]
+
+    def domain(self) -> list[z3.BoolRef]:
+        """Damage is never negative: the domain of the unknowns, not a rule."""
+        return [v >= 0 for v in self.variables.values()]
+
+    def rule_formulas(self) -> list[tuple[z3.BoolRef, Obstacle]]:
+        return [
+            (
+                as_formula(c.holds),
+                Obstacle("rule", c.rules[0], c.source, c.summary),
+            )
+            for c in self.constraints
+        ]
+
+    def given(self, entries: Iterable[Entry]) -> list[tuple[z3.BoolRef, Obstacle]]:
+        """Amounts the file fixes, as formulas."""
+        return [
+            (
+                self.variables[(e.source, e.to)] == e.amount,
+                Obstacle(
+                    "given", None, e.source, f"the file gives {e.source}->{e.to} = {e.amount}"
+                ),
+            )
+            for e in entries
+        ]
+
+    def entries(self, model: z3.ModelRef) -> tuple[Entry, ...]:
+        """The assignment a model gives, in the scenario's order of creatures."""
+        found = []
+        for (source, to), variable in self.variables.items():
+            amount = model.eval(variable, model_completion=True).as_long()
+            if amount:
+                found.append(Entry(source, to, amount))
+        return tuple(found)
+
+
+def as_formula(holds) -> z3.BoolRef:
+    return z3.BoolVal(holds) if isinstance(holds, bool) else holds
+
+
+def tracked_solver(parts: Iterable[tuple[z3.BoolRef, Obstacle]]) -> tuple[z3.Solver, dict]:
+    """A solver asserting each part under a label; returns it and the labels' obstacles."""
+    solver = z3.Solver()
+    solver.set("random_seed", SEED)
+    solver.set("core.minimize", True)
+    labels = {}
+    for i, (formula, obstacle) in enumerate(parts):
+        label = z3.Bool(f"#{i} {obstacle.text}")
+        labels[label] = obstacle
+        solver.assert_and_track(formula, label)
+    return solver, labels
+
+
+def decide(solver: z3.Solver | z3.Optimize) -> bool:
+    """sat or unsat; `unknown` raises, because it is neither."""
+    answer = solver.check()
+    if answer == z3.unknown:
+        raise SolverUnknown(f"Z3 answered unknown: {solver.reason_unknown()}")
+    return answer == z3.sat
+
+
+def is_legal(scenario: Scenario, entries: Iterable[Entry]) -> bool:
+    """Whether the solver finds the given assignment among the legal ones of the step."""
+    given = {(e.source, e.to): e.amount for e in entries}
+    encoding = Encoding(scenario, extra_pairs=given)
+    solver = z3.Solver()
+    solver.set("random_seed", SEED)
+    solver.add(encoding.domain())
+    solver.add([formula for formula, _ in encoding.rule_formulas()])
+    for pair, variable in encoding.variables.items():
+        solver.add(variable == given.get(pair, 0))
+    return decide(solver)
