@@ -74,12 +74,13 @@ class Requirement:
         return (a for a in self.left + self.right if isinstance(a, Pair))
 
     def holds(self, amounts: Amounts) -> Term:
-        left = total(_value(a, amounts) for a in self.left)
-        right = total(_value(a, amounts) for a in self.right)
+        left = total(assigned(a, amounts) for a in self.left)
+        right = total(assigned(a, amounts) for a in self.right)
         return COMPARISONS[self.comparison](left, right)
 
 
-def _value(atom: Pair | int, amounts: Amounts) -> Term:
+def assigned(atom: Pair | int, amounts: Amounts) -> Term:
+    """What a pair (or an integer) of a requirement amounts to."""
     if isinstance(atom, int):
         return atom
     if atom.source == ANY and atom.to == ANY:

@@ -1,0 +1,103 @@
+"""What the player who wants damage on a recipient can be sure of, whatever the other side
+chooses: CR 510.1 (who divides, and in what order), 702.22j-k (banding turns who divides).
+
+The active player announces the divisions they choose first, then the defending players
+(510.1). When the active player wants the damage, the answer is the best they can choose
+against the worst reply; when the defending players want it, the worst the active player can
+choose against their best reply. Either is an exists-forall question over the amounts, solved
+by counterexample-guided search: propose a choice for the first side that beats every reply
+found so far, find the second side's best reply to it, and repeat until no choice remains.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from ..answers import Guarantee, Impossible
+from ..combat import Scenario
+from ..requirements import ANY, Pair, assigned
+from ..rules import banding, division
+from .encoding import SEED, Encoding, decide
+from .queries import _recheck, possible
+
+
+def guarantee(scenario: Scenario, to: str) -> Guarantee | Impossible:
+    encoding = Encoding(scenario, extra_pairs=[(e.source, e.to) for e in scenario.assignment or ()])
+    view = encoding.view
+    hurt = _who_is_hurt(scenario, to)
+    wanting_first = hurt != view.active_player  # the active player wants it, and moves first
+    first, second = [], []
+    for pair, variable in encoding.variables.items():
+        creature = pair[0]
+        if division.assigns_combat_damage(view, creature) is not True:
+            first.append(variable)  # never nonzero in a legal assignment; either side will do
+            continue
+        player, _ = banding.who_divides(view, creature)
+        (first if player == view.active_player else second).append(variable)
+
+    legal = z3.And(
+        encoding.domain()
+        + [f for f, _ in encoding.rule_formulas()]
+        + [f for f, _ in encoding.given(scenario.assignment or ())]
+    )
+    damage = assigned(Pair(ANY, to), encoding.amounts)
+    damage = z3.IntVal(damage) if isinstance(damage, int) else damage
+    # Maximise what the first side is sure of: for the defenders' wish, the negated damage.
+    score = damage if wanting_first else -damage
+
+    best, witness, replies = None, None, []
+    while True:
+        proposer = z3.Solver()
+        proposer.set("random_seed", SEED)
+        proposer.add(legal)  # the choice can be completed legally
+        for reply in replies:
+            substituted = [(v, z3.IntVal(reply[i])) for i, v in enumerate(second)]
+            if best is not None:
+                proposer.add(
+                    z3.Implies(
+                        z3.substitute(legal, *substituted),
+                        z3.substitute(score, *substituted) > best,
+                    )
+                )
+        if not decide(proposer):
+            break
+        chosen = [(v, proposer.model().eval(v, model_completion=True)) for v in first]
+        responder = z3.Optimize()
+        responder.set("random_seed", SEED)
+        responder.add(z3.substitute(legal, *chosen))
+        responder.minimize(z3.substitute(score, *chosen))
+        if not decide(responder):
+            raise AssertionError("a completable choice has no legal reply")
+        model = responder.model()
+        value = model.eval(z3.substitute(score, *chosen), model_completion=True).as_long()
+        replies.append([model.eval(v, model_completion=True).as_long() for v in second])
+        if best is None or value > best:
+            best = value
+            full = z3.Solver()
+            full.add(
+                legal,
+                *[v == x for v, x in chosen],
+                *[v == replies[-1][i] for i, v in enumerate(second)],
+            )
+            decide(full)
+            witness = encoding.entries(full.model())
+    if best is None:
+        impossible = possible(scenario)
+        assert isinstance(impossible, Impossible)
+        return impossible
+    _recheck(scenario, witness, [])
+    wanting = (
+        view.active_player
+        if wanting_first
+        else ", ".join(p for p in view.players if p != view.active_player)
+    )
+    return Guarantee(to, wanting, best if wanting_first else -best, witness)
+
+
+def _who_is_hurt(scenario: Scenario, to: str) -> str:
+    """The player who loses by damage to `to`: a player themself, a battle's protector, a
+    permanent's controller."""
+    if any(p.id == to for p in scenario.players):
+        return to
+    permanent = scenario.permanent(to)
+    return permanent.protector if permanent.is_battle else permanent.controller

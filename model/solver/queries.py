@@ -1,0 +1,92 @@
+"""Is some legal assignment possible, and how much damage can a legal assignment give?
+
+Every query starts from the amounts the file's `assignment` gives (a partial assignment:
+pairs it lists are fixed, the rest are free), and every witness is re-checked by the plain
+check before it is returned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import z3
+
+from ..amounts import Amounts
+from ..answers import Impossible, Obstacle, Optimum, Possible
+from ..check import check
+from ..combat import Entry, Scenario
+from ..requirements import ANY, Pair, Requirement, assigned
+from .encoding import SEED, Encoding, decide, tracked_solver
+
+
+def _pairs_named(requirements: Sequence[Requirement]) -> list[tuple[str, str]]:
+    return [
+        (p.source, p.to) for r in requirements for p in r.pairs() if ANY not in (p.source, p.to)
+    ]
+
+
+def _encoding(scenario: Scenario, requirements: Sequence[Requirement] = ()) -> Encoding:
+    given = [(e.source, e.to) for e in scenario.assignment or ()]
+    # Pairs a requirement names get unknowns even when no rule lets them receive damage,
+    # so that the rule forbidding them is what an unsatisfiable core names.
+    return Encoding(scenario, extra_pairs=given + _pairs_named(requirements))
+
+
+def possible(scenario: Scenario, requirements: Sequence[Requirement] = ()) -> Possible | Impossible:
+    """Whether some legal assignment of the step meets every requirement and the file's
+    partial assignment."""
+    encoding = _encoding(scenario, requirements)
+    parts = encoding.rule_formulas() + encoding.given(scenario.assignment or ())
+    parts += [
+        (requirement.holds(encoding.amounts), Obstacle("requirement", None, None, str(requirement)))
+        for requirement in requirements
+    ]
+    solver, labels = tracked_solver(parts)
+    solver.add(encoding.domain())
+    if not decide(solver):
+        return Impossible(tuple(labels[label] for label in solver.unsat_core()))
+    witness = encoding.entries(solver.model())
+    _recheck(scenario, witness, requirements)
+    return Possible(witness)
+
+
+def optimum(
+    scenario: Scenario, to: str, source: str | None = None, *, maximize: bool
+) -> Optimum | Impossible:
+    """The most (or least) combat damage a legal assignment gives to `to`, from `source` or
+    from every source."""
+    target = Pair(source or ANY, to)
+    encoding = _encoding(scenario)
+    optimizer = z3.Optimize()
+    optimizer.set("random_seed", SEED)
+    optimizer.add(encoding.domain())
+    optimizer.add([formula for formula, _ in encoding.rule_formulas()])
+    optimizer.add([formula for formula, _ in encoding.given(scenario.assignment or ())])
+    objective = assigned(target, encoding.amounts)
+    if isinstance(objective, int):  # nothing can reach it: the objective is a constant
+        objective = z3.IntVal(objective)
+    (optimizer.maximize if maximize else optimizer.minimize)(objective)
+    if not decide(optimizer):
+        impossible = possible(scenario)
+        assert isinstance(impossible, Impossible), "Optimize and Solver disagree"
+        return impossible
+    model = optimizer.model()
+    witness = encoding.entries(model)
+    value = model.eval(objective, model_completion=True).as_long()
+    _recheck(scenario, witness, [Requirement((target,), "==", (value,))])
+    return Optimum(value, witness)
+
+
+def _recheck(scenario: Scenario, witness: tuple[Entry, ...], requirements) -> None:
+    """A witness is reported only once the plain check agrees it is legal and meets every
+    requirement; anything else is a bug in lethal, never an answer."""
+    verdict = check(scenario, witness)
+    if not verdict.legal:
+        raise AssertionError(f"the solver's witness is illegal: {verdict.violations}")
+    amounts = Amounts({(e.source, e.to): e.amount for e in witness})
+    for requirement in requirements:
+        if requirement.holds(amounts) is not True:
+            raise AssertionError(f"the solver's witness breaks {requirement}")
+    given = {(e.source, e.to): e.amount for e in scenario.assignment or ()}
+    if any(amounts.get(*pair) != amount for pair, amount in given.items()):
+        raise AssertionError("the solver's witness changes the file's partial assignment")
