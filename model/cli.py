@@ -1,7 +1,9 @@
-"""The command line: `lethal check FILE [--json]`.
+"""The command line: `lethal check`, and the queries `possible`, `max`, `min`, `count` and
+`guarantee`.
 
-Exit codes: 0 legal, 1 illegal, 2 bad input or bad usage. Streams are arguments so tests
-can read them; nothing here prints a traceback for a user's mistake.
+Exit codes: 0 legal or possible (or an answer found), 1 illegal or impossible, 2 bad input or
+bad usage, 3 when the solver could not decide. Streams are arguments so tests can read them;
+nothing here prints a traceback for a user's mistake.
 """
 
 from __future__ import annotations
@@ -10,14 +12,17 @@ import argparse
 import contextlib
 import json
 import sys
+from collections.abc import Callable
 from importlib.metadata import version
 from typing import TextIO
 
-from .check import Chooser, Verdict, check
-from .errors import Problem, ScenarioError
+from . import queries, report
+from .answers import Impossible
+from .check import check
+from .errors import LethalError, Problem, ScenarioError, SolverUnknown
 from .reading import load
 
-LEGAL, ILLEGAL, BAD_INPUT = 0, 1, 2
+YES, NO, BAD_INPUT, UNDECIDED = 0, 1, 2, 3
 
 
 def main(
@@ -29,8 +34,33 @@ def main(
         with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
             args = _parser().parse_args(argv)
     except SystemExit as exit:  # argparse has printed its usage message
-        return BAD_INPUT if exit.code else 0
-    return args.run(args, stdout, stderr)
+        return BAD_INPUT if exit.code else YES
+    try:
+        scenario = load(args.file)
+        answer_text, answer_json, code = args.run(args, scenario)
+    except ScenarioError as error:
+        for problem in error.problems:
+            stderr.write(f"{error.origin}: {problem}\n")
+        if args.json:
+            problems = [{"place": p.place, "message": p.message} for p in error.problems]
+            _write_json(stdout, {"file": error.origin, "errors": problems})
+        return BAD_INPUT
+    except SolverUnknown as error:
+        stderr.write(f"{args.file}: undecided: {error}\n")
+        return UNDECIDED
+    except LethalError as error:
+        stderr.write(f"{args.file}: {error}\n")
+        return BAD_INPUT
+    if args.json:
+        _write_json(stdout, answer_json)
+    else:
+        stdout.write(answer_text)
+    return code
+
+
+def _write_json(stdout: TextIO, data: dict) -> None:
+    json.dump(data, stdout, indent=2)
+    stdout.write("\n")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -40,96 +70,117 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"lethal {version('lethal')}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    check_ = commands.add_parser(
+
+    def command(name: str, run: Callable, help: str, description: str):
+        sub = commands.add_parser(name, help=help, description=description)
+        sub.add_argument("file", help="a scenario file (format lethal/1)")
+        sub.add_argument("--json", action="store_true", help="print the answer as JSON")
+        sub.set_defaults(run=run)
+        return sub
+
+    command(
         "check",
-        help="is the file's assignment legal, and if not, every rule it breaks",
-        description="Judge the scenario's assignment of its combat damage step. "
+        _check,
+        "is the file's assignment legal, and if not, every rule it breaks",
+        "Judge the scenario's assignment of its combat damage step. "
         "Exit 0 legal, 1 illegal, 2 bad input.",
     )
-    check_.add_argument("file", help="a scenario file (format lethal/1)")
-    check_.add_argument("--json", action="store_true", help="print the verdict as JSON")
-    check_.set_defaults(run=_check)
+    partial = (
+        " The file's 'assignment', if any, is a partial assignment: the pairs it lists are "
+        "fixed, every other pair is free."
+    )
+    possible = command(
+        "possible",
+        _possible,
+        "can a legal assignment meet these requirements?",
+        "Find a legal assignment of the step that meets every requirement, or name what "
+        "stands in the way. Exit 0 possible, 1 impossible." + partial,
+    )
+    possible.add_argument(
+        "--require",
+        action="append",
+        default=[],
+        metavar="EXPR",
+        help="a requirement such as 'rhino->D >= 3', '*->D >= 5' or 'rhino->* == 3' "
+        "(comparisons >= <= == > <, sums with +); repeat for more",
+    )
+    for name, most in (("max", True), ("min", False)):
+        extreme = command(
+            name,
+            _optimum(most),
+            f"the {'most' if most else 'least'} combat damage a legal assignment gives to ID",
+            f"The {'most' if most else 'least'} combat damage a legal assignment of the step "
+            "gives to ID, with an assignment that reaches it." + partial,
+        )
+        extreme.add_argument("--to", required=True, metavar="ID", help="the recipient")
+        extreme.add_argument("--from", dest="source", metavar="ID", help="only this source")
+    counting = command(
+        "count",
+        _count,
+        "how many legal assignments the step has",
+        "Count the legal assignments of the step exactly." + partial,
+    )
+    counting.add_argument("--list", action="store_true", help="list the assignments too")
+    counting.add_argument(
+        "--limit", type=int, default=1000, metavar="N", help="list at most N (default 1000)"
+    )
+    sure = command(
+        "guarantee",
+        _guarantee,
+        "the damage to ID its wanter can be sure of, whatever the other side chooses",
+        "The combat damage to ID that the player who wants it can be sure of when every "
+        "division the other side chooses is chosen against them (CR 510.1, 702.22j-k)." + partial,
+    )
+    sure.add_argument("--to", required=True, metavar="ID", help="the recipient")
     return parser
 
 
-def _check(args: argparse.Namespace, stdout: TextIO, stderr: TextIO) -> int:
-    try:
-        scenario = load(args.file)
-        if scenario.assignment is None:
-            raise ScenarioError(
-                args.file,
-                [
-                    Problem(
-                        "assignment",
-                        "missing: the file proposes no assignment to check; add an "
-                        "'assignment' list of {source, to, amount} entries",
-                    )
-                ],
-            )
-    except ScenarioError as error:
-        return _bad_input(error, args.json, stdout, stderr)
+def _check(args, scenario):
+    if scenario.assignment is None:
+        missing = Problem(
+            "assignment",
+            "missing: the file proposes no assignment to check; add an 'assignment' list "
+            "of {source, to, amount} entries, or ask 'lethal possible'",
+        )
+        raise ScenarioError(args.file, [missing])
     verdict = check(scenario)
-    if args.json:
-        json.dump(_verdict_json(args.file, verdict), stdout, indent=2)
-        stdout.write("\n")
-    else:
-        stdout.write(_verdict_text(args.file, scenario, verdict))
-    return LEGAL if verdict.legal else ILLEGAL
-
-
-def _bad_input(error: ScenarioError, as_json: bool, stdout: TextIO, stderr: TextIO) -> int:
-    for problem in error.problems:
-        stderr.write(f"{error.origin}: {problem}\n")
-    if as_json:
-        problems = [{"place": p.place, "message": p.message} for p in error.problems]
-        json.dump({"file": error.origin, "errors": problems}, stdout, indent=2)
-        stdout.write("\n")
-    return BAD_INPUT
-
-
-def _verdict_json(file: str, verdict: Verdict) -> dict:
-    return {
-        "file": file,
-        "legal": verdict.legal,
-        "step": verdict.step,
-        "rules": verdict.ruleset.name,
-        "edition": verdict.ruleset.checked_against,
-        "violations": [
-            {"rule": v.rule, "source": v.source, "message": v.message} for v in verdict.violations
-        ],
-        "choosers": [
-            {"source": c.source, "player": c.player, "rule": c.rule} for c in verdict.choosers
-        ],
-    }
-
-
-def _verdict_text(file: str, scenario, verdict: Verdict) -> str:
-    context = (
-        f"step {verdict.step}; {verdict.ruleset.name} rules, checked against the CR of "
-        f"{verdict.ruleset.checked_against}"
+    return (
+        report.verdict_text(args.file, scenario, verdict),
+        report.verdict_json(args.file, verdict),
+        YES if verdict.legal else NO,
     )
-    lines = []
-    if verdict.legal:
-        lines.append(f"{file}: legal ({context})")
-    else:
-        count = len(verdict.violations)
-        lines.append(f"{file}: illegal, {count} violation{'s' if count != 1 else ''} ({context})")
-        lines += [f"  {v.message}; CR {v.rule}" for v in verdict.violations]
-    if verdict.choosers:
-        lines.append("who divides each creature's combat damage:")
-        width = max(len(c.source) for c in verdict.choosers)
-        lines += [f"  {c.source:<{width}}  {_chooser_words(scenario, c)}" for c in verdict.choosers]
-    else:
-        lines.append("no creature assigns combat damage in this step")
-    return "\n".join(lines) + "\n"
 
 
-def _chooser_words(scenario, chooser: Chooser) -> str:
-    why = {
-        "702.22j": "the defending player, as banding blocks it",
-        "702.22k": "the active player, as it blocks banding",
-    }.get(chooser.rule)
-    if why is None:
-        attacking = scenario.permanent(chooser.source).attacking is not None
-        why = "its controller, the active player" if attacking else "its controller"
-    return f"{chooser.player}  {why} (CR {chooser.rule})"
+def _possible(args, scenario):
+    answer = queries.possible(scenario, args.require)
+    wanted = "that meets " + " and ".join(args.require) if args.require else "exists"
+    code = NO if isinstance(answer, Impossible) else YES
+    return report.possible_text(args.file, wanted, answer), report.possible_json(answer), code
+
+
+def _optimum(most: bool):
+    def run(args, scenario):
+        find = queries.maximum if most else queries.minimum
+        answer = find(scenario, args.to, args.source)
+        if isinstance(answer, Impossible):
+            text = report.impossible_text(args.file, "completes the file's assignment", answer)
+            return text, report.optimum_json(answer), NO
+        text = report.optimum_text(args.file, most, args.to, args.source, answer)
+        return text, report.optimum_json(answer), YES
+
+    return run
+
+
+def _count(args, scenario):
+    if args.limit < 0:
+        raise LethalError(f"--limit: expected 0 or more, found {args.limit}")
+    answer = queries.count(scenario, args.limit if args.list else None)
+    return report.count_text(args.file, answer), report.count_json(answer), YES
+
+
+def _guarantee(args, scenario):
+    answer = queries.guarantee(scenario, args.to)
+    if isinstance(answer, Impossible):
+        text = report.impossible_text(args.file, "completes the file's assignment", answer)
+        return text, report.guarantee_json(answer), NO
+    return report.guarantee_text(args.file, answer), report.guarantee_json(answer), YES

@@ -1,0 +1,153 @@
+"""How verdicts and answers are shown: one-line findings for people, plain data for scripts."""
+
+from __future__ import annotations
+
+import json
+
+from .answers import Count, Guarantee, Impossible, Optimum, Possible
+from .check import Chooser, Verdict
+from .combat import Entry, Scenario
+
+
+def entries_json(entries) -> list[dict]:
+    """An assignment in the scenario format's shape, which `lethal check` accepts."""
+    return [{"source": e.source, "to": e.to, "amount": e.amount} for e in entries]
+
+
+def assignment_text(entries: tuple[Entry, ...]) -> list[str]:
+    """An assignment as lines that paste into a scenario file."""
+    rows = [json.dumps(entry) for entry in entries_json(entries)]
+    body = [f"  {row}," for row in rows[:-1]] + [f"  {row}" for row in rows[-1:]]
+    return ['"assignment": [', *body, "]"]
+
+
+# lethal check
+
+
+def verdict_json(file: str, verdict: Verdict) -> dict:
+    return {
+        "file": file,
+        "legal": verdict.legal,
+        "step": verdict.step,
+        "rules": verdict.ruleset.name,
+        "edition": verdict.ruleset.checked_against,
+        "violations": [
+            {"rule": v.rule, "source": v.source, "message": v.message} for v in verdict.violations
+        ],
+        "choosers": [
+            {"source": c.source, "player": c.player, "rule": c.rule} for c in verdict.choosers
+        ],
+    }
+
+
+def verdict_text(file: str, scenario: Scenario, verdict: Verdict) -> str:
+    context = (
+        f"step {verdict.step}; {verdict.ruleset.name} rules, checked against the CR of "
+        f"{verdict.ruleset.checked_against}"
+    )
+    lines = []
+    if verdict.legal:
+        lines.append(f"{file}: legal ({context})")
+    else:
+        count = len(verdict.violations)
+        lines.append(f"{file}: illegal, {count} violation{'s' if count != 1 else ''} ({context})")
+        lines += [f"  {v.message}; CR {v.rule}" for v in verdict.violations]
+    if verdict.choosers:
+        lines.append("who divides each creature's combat damage:")
+        width = max(len(c.source) for c in verdict.choosers)
+        lines += [f"  {c.source:<{width}}  {_chooser_words(scenario, c)}" for c in verdict.choosers]
+    else:
+        lines.append("no creature assigns combat damage in this step")
+    return "\n".join(lines) + "\n"
+
+
+def _chooser_words(scenario: Scenario, chooser: Chooser) -> str:
+    why = {
+        "702.22j": "the defending player, as banding blocks it",
+        "702.22k": "the active player, as it blocks banding",
+    }.get(chooser.rule)
+    if why is None:
+        attacking = scenario.permanent(chooser.source).attacking is not None
+        why = "its controller, the active player" if attacking else "its controller"
+    return f"{chooser.player}  {why} (CR {chooser.rule})"
+
+
+# The queries
+
+
+def impossible_json(answer: Impossible) -> dict:
+    return {
+        "possible": False,
+        "rules": list(answer.rules),
+        "obstacles": [o.as_json() for o in answer.obstacles],
+    }
+
+
+def impossible_text(file: str, what: str, answer: Impossible) -> str:
+    lines = [f"{file}: impossible: no legal assignment {what}", "in the way, together:"]
+    for obstacle in answer.obstacles:
+        label = f"CR {obstacle.rule}" if obstacle.rule else obstacle.kind
+        lines.append(f"  {label}: {obstacle.text}")
+    return "\n".join(lines) + "\n"
+
+
+def possible_json(answer: Possible | Impossible) -> dict:
+    if isinstance(answer, Impossible):
+        return impossible_json(answer)
+    return {"possible": True, "assignment": entries_json(answer.assignment)}
+
+
+def possible_text(file: str, wanted: str, answer: Possible | Impossible) -> str:
+    if isinstance(answer, Impossible):
+        return impossible_text(file, wanted, answer)
+    lines = [f"{file}: possible: a legal assignment {wanted}, for one:"]
+    return "\n".join(lines + assignment_text(answer.assignment)) + "\n"
+
+
+def optimum_json(answer: Optimum | Impossible) -> dict:
+    if isinstance(answer, Impossible):
+        return impossible_json(answer)
+    return {"value": answer.value, "assignment": entries_json(answer.assignment)}
+
+
+def optimum_text(file: str, most: bool, to: str, source: str | None, answer: Optimum) -> str:
+    whose = f"from {source}" if source else "from every source"
+    bound = "at most" if most else "at least"
+    head = f"{file}: {bound} {answer.value} combat damage to {to} ({whose}), reached by:"
+    return "\n".join([head, *assignment_text(answer.assignment)]) + "\n"
+
+
+def count_json(answer: Count) -> dict:
+    data: dict = {"count": answer.count}
+    if answer.assignments is not None:
+        data["assignments"] = [entries_json(a) for a in answer.assignments]
+    return data
+
+
+def count_text(file: str, answer: Count) -> str:
+    noun = "assignment" if answer.count == 1 else "assignments"
+    lines = [f"{file}: {answer.count} legal {noun}"]
+    if answer.assignments is not None:
+        shown = len(answer.assignments)
+        if shown < answer.count:
+            lines[0] += f", the first {shown} listed"
+        lines += [json.dumps(entries_json(a)) for a in answer.assignments]
+    return "\n".join(lines) + "\n"
+
+
+def guarantee_json(answer: Guarantee | Impossible) -> dict:
+    if isinstance(answer, Impossible):
+        return impossible_json(answer)
+    return {
+        "value": answer.value,
+        "player": answer.player,
+        "assignment": entries_json(answer.assignment),
+    }
+
+
+def guarantee_text(file: str, answer: Guarantee) -> str:
+    head = (
+        f"{file}: {answer.player} can be sure of {answer.value} combat damage to {answer.to}, "
+        "whatever the other side chooses (CR 510.1, 702.22j-k); when both choose best:"
+    )
+    return "\n".join([head, *assignment_text(answer.assignment)]) + "\n"
