@@ -129,3 +129,64 @@ def legal_assignments(scenario: Scenario):
         ]
         if conditions_hold(scenario, {(e.source, e.to): e.amount for e in entries}):
             yield entries
+
+
+def completions(scenario: Scenario):
+    """The legal assignments that keep every amount the file's partial assignment gives."""
+    given = {(e.source, e.to): e.amount for e in scenario.assignment or ()}
+    for entries in legal_assignments(scenario):
+        amounts = {(e.source, e.to): e.amount for e in entries}
+        if all(amounts.get(pair) == amount for pair, amount in given.items()):
+            yield entries
+
+
+def damage_to(entries: list[Entry], to: str, source: str | None = None) -> int:
+    return sum(e.amount for e in entries if e.to == to and source in (None, e.source))
+
+
+def _banding_among(group) -> bool:
+    """702.22j-k: banding, or a "bands with other" creature and another of its quality."""
+    if any(_kw(p, "banding") for p in group):
+        return True
+    return any(
+        q in x.keywords.bands_with_other and q in x.qualities and q in y.qualities
+        for x in group
+        for y in group
+        if x is not y
+        for q in x.keywords.bands_with_other
+    )
+
+
+def chooser(scenario: Scenario, c: str) -> str:
+    """Who divides c's combat damage: 510.1, with 702.22j-k."""
+    by_id = {p.id: p for p in scenario.permanents}
+    p = by_id[c]
+    if p.attacking is not None:
+        if _banding_among([by_id[b] for b in blockers_of(scenario, c)]):
+            target = p.attacking
+            if target in by_id:
+                attacked = by_id[target]
+                return attacked.protector if attacked.is_battle else attacked.controller
+            return target
+        return scenario.active_player
+    if _banding_among([by_id[a] for a in p.blocking or ()]):
+        return scenario.active_player
+    return p.controller
+
+
+def guarantee(scenario: Scenario, to: str) -> int:
+    """The damage to `to` its wanter can be sure of: the active player's divisions are
+    chosen first (510.1), the defending players' after, each side against the other."""
+    by_id = {p.id: p for p in scenario.permanents}
+    if to in by_id:
+        hurt = by_id[to].protector if by_id[to].is_battle else by_id[to].controller
+    else:
+        hurt = to
+    active = scenario.active_player
+    outcomes: dict[frozenset, list[int]] = {}
+    for entries in completions(scenario):
+        first = frozenset(e for e in entries if chooser(scenario, e.source) == active)
+        outcomes.setdefault(first, []).append(damage_to(entries, to))
+    if hurt != active:
+        return max(min(values) for values in outcomes.values())
+    return min(max(values) for values in outcomes.values())

@@ -26,14 +26,14 @@ WOLVES = "Wolves of the Hunt"
 
 
 @st.composite
-def creature_stats(draw, keywords: list[str]) -> dict:
+def creature_stats(draw, keywords: list[str], max_power: int = 5) -> dict:
     chosen = draw(st.lists(st.sampled_from(keywords), unique=True, max_size=3))
     if draw(st.integers(0, 5)) == 0:
         chosen.append("bands with other " + WOLVES)
     toughness = draw(st.integers(1, 5))
     lethal_marked_ok = "indestructible" in chosen
     damage = draw(st.integers(0, toughness + 1 if lethal_marked_ok else toughness - 1))
-    stats = {"power": draw(st.integers(-1, 5)), "toughness": toughness, "keywords": chosen}
+    stats = {"power": draw(st.integers(-1, max_power)), "toughness": toughness, "keywords": chosen}
     if damage:
         stats["damage"] = damage
     if draw(st.booleans()):
@@ -42,7 +42,7 @@ def creature_stats(draw, keywords: list[str]) -> dict:
 
 
 @st.composite
-def scenarios(draw) -> dict:
+def scenarios(draw, max_power: int = 5) -> dict:
     permanents: list[dict] = []
     planeswalkers = []
     for i in range(draw(st.integers(0, 2))):
@@ -54,7 +54,7 @@ def scenarios(draw) -> dict:
         }
         if draw(st.integers(0, 3)) == 0:
             pw["types"].append("creature")
-            pw.update(draw(creature_stats(BLOCKER_KEYWORDS)))
+            pw.update(draw(creature_stats(BLOCKER_KEYWORDS, max_power)))
         planeswalkers.append(pw)
     battles = []
     if draw(st.booleans()):
@@ -74,7 +74,7 @@ def scenarios(draw) -> dict:
             "id": f"a{i}",
             "controller": "A",
             "types": ["creature"],
-            **draw(creature_stats(ATTACKER_KEYWORDS)),
+            **draw(creature_stats(ATTACKER_KEYWORDS, max_power)),
             "attacking": draw(st.sampled_from(targets)),
         }
         attacker["keywords"] += draw(st.sampled_from(TRAMPLES))
@@ -100,7 +100,7 @@ def scenarios(draw) -> dict:
             "id": f"b{i}",
             "controller": "D",
             "types": ["creature"],
-            **draw(creature_stats(BLOCKER_KEYWORDS)),
+            **draw(creature_stats(BLOCKER_KEYWORDS, max_power)),
         }
         blockers.append(blocker)
     creature_planeswalkers = [p for p in planeswalkers if "creature" in p["types"]]
@@ -193,5 +193,5 @@ def assignments(draw, scenario) -> list[Entry]:
     return entries
 
 
-def combats():
-    return scenarios().map(parse)
+def combats(max_power: int = 5):
+    return scenarios(max_power).map(parse)

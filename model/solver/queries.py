@@ -16,7 +16,7 @@ from ..answers import Impossible, Obstacle, Optimum, Possible
 from ..check import check
 from ..combat import Entry, Scenario
 from ..requirements import ANY, Pair, Requirement, assigned
-from .encoding import SEED, Encoding, decide, tracked_solver
+from .encoding import SEED, Encoding, as_formula, decide, tracked_solver
 
 
 def _pairs_named(requirements: Sequence[Requirement]) -> list[tuple[str, str]]:
@@ -38,7 +38,10 @@ def possible(scenario: Scenario, requirements: Sequence[Requirement] = ()) -> Po
     encoding = _encoding(scenario, requirements)
     parts = encoding.rule_formulas() + encoding.given(scenario.assignment or ())
     parts += [
-        (requirement.holds(encoding.amounts), Obstacle("requirement", None, None, str(requirement)))
+        (
+            as_formula(requirement.holds(encoding.amounts)),
+            Obstacle("requirement", None, None, str(requirement)),
+        )
         for requirement in requirements
     ]
     solver, labels = tracked_solver(parts)
