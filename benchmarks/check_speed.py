@@ -10,7 +10,6 @@ Targets (issue 2): in process at most 5 ms, the whole `lethal check` process at 
 from __future__ import annotations
 
 import argparse
-import random
 import shutil
 import statistics
 import subprocess
@@ -19,7 +18,7 @@ import time
 from pathlib import Path
 
 import lethal
-from lethal import Entry, parse
+from combats import random_assignment, random_combat
 
 HERE = Path(__file__).parent
 FOUR_BY_FOUR = HERE / "four-by-four.json"
@@ -32,57 +31,6 @@ def median_seconds(action, runs: int) -> float:
         action()
         times.append(time.perf_counter() - start)
     return statistics.median(times)
-
-
-def random_combat(n: int, seed: int):
-    """n attackers with trample or deathtouch, n blockers each blocking one or two of them,
-    and an assignment that divides each creature's power at random."""
-    rng = random.Random(seed)
-    permanents = []
-    for i in range(n):
-        keywords = rng.sample(["trample", "deathtouch"], rng.randint(0, 2))
-        permanents.append(
-            {
-                "id": f"a{i}",
-                "controller": "A",
-                "types": ["creature"],
-                "power": rng.randint(1, 6),
-                "toughness": 4,
-                "keywords": keywords,
-                "attacking": "D",
-            }
-        )
-    for i in range(n):
-        blocks = rng.sample([f"a{j}" for j in range(n)], min(n, rng.randint(1, 2)))
-        permanents.append(
-            {
-                "id": f"b{i}",
-                "controller": "D",
-                "types": ["creature"],
-                "power": rng.randint(0, 4),
-                "toughness": rng.randint(1, 5),
-                "blocking": blocks,
-            }
-        )
-    scenario = parse(
-        {"players": [{"id": "A"}, {"id": "D"}], "active_player": "A", "permanents": permanents}
-    )
-    entries = []
-    for p in scenario.permanents:
-        recipients = (
-            list(p.blocking)
-            if p.blocking
-            else [b.id for b in scenario.permanents if b.blocking and p.id in b.blocking] + ["D"]
-        )
-        left = p.power
-        for r in recipients[:-1]:
-            amount = rng.randint(0, left)
-            left -= amount
-            if amount:
-                entries.append(Entry(p.id, r, amount))
-        if left > 0:
-            entries.append(Entry(p.id, recipients[-1], left))
-    return scenario, entries
 
 
 def main() -> None:
@@ -100,7 +48,8 @@ def main() -> None:
     load_ms = median_seconds(lambda: lethal.check(lethal.load(FOUR_BY_FOUR)), args.runs) * 1000
     print(f"{'load + check, 4x4':<34}{load_ms:>9.2f} ms")
     for n in (8, 16, 32):
-        combat, entries = random_combat(n, seed=n)
+        combat = random_combat(n, n, seed=n)
+        entries = random_assignment(combat, seed=n)
         runs = max(5, args.runs // n)
         ms = median_seconds(lambda c=combat, e=entries: lethal.check(c, e), runs) * 1000
         print(f"{f'check, {n}x{n} random':<34}{ms:>9.2f} ms")
