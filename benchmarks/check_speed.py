@@ -17,8 +17,9 @@ import sys
 import time
 from pathlib import Path
 
-import lethal
 from combats import random_assignment, random_combat
+
+import lethal
 
 HERE = Path(__file__).parent
 FOUR_BY_FOUR = HERE / "four-by-four.json"

@@ -16,8 +16,9 @@ import sys
 import time
 from pathlib import Path
 
-import lethal
 from combats import random_combat
+
+import lethal
 
 HERE = Path(__file__).parent
 
@@ -68,12 +69,14 @@ def main() -> None:
         seconds, answer = timed(lambda c=combat, w=wanted: lethal.possible(c, w), args.runs)
         row(f"possible, 3 requirements, {n} x {n}", seconds, f"possible: {answer.possible}")
 
-    combat = lethal.load(HERE / "three-by-three.json")
+    combat = lethal.load(HERE.parent / "model/examples/combats/three-attackers-three-blockers.json")
     seconds, answer = timed(lambda: lethal.count(combat), args.runs)
     brute, expected = timed(lambda: sum(1 for _ in reference.legal_assignments(combat)), 1)
 
     row(
-        "count, 3 x 3, powers up to 6 (three-by-three.json)", seconds, f"{answer.count} assignments"
+        "count, 3 x 3, powers up to 6 (three-attackers-three-blockers.json)",
+        seconds,
+        f"{answer.count} assignments",
     )
     row("count by the brute-force reference, same combat", brute, f"{expected} assignments")
     if answer.count != expected:

@@ -18,6 +18,11 @@ class Obstacle:
     source: str | None  # the creature it concerns, when there is one
     text: str  # one line that says what it is
 
+    def order(self) -> tuple:
+        """Rules in CR order, then requirements, then given amounts: the same every run."""
+        kinds = {"rule": 0, "requirement": 1, "given": 2}
+        return (kinds[self.kind], _rule_order(self.rule or ""), self.source or "", self.text)
+
     def as_json(self) -> dict:
         return {"kind": self.kind, "rule": self.rule, "source": self.source, "text": self.text}
 

@@ -15,7 +15,11 @@ import pytest
 from lethal import ScenarioError, keywords, load, parse
 from lethal.cli import main
 
-EXAMPLES = sorted((resources.files("lethal") / "examples").iterdir(), key=lambda p: p.name)
+EXAMPLES = sorted(
+    (p for p in (resources.files("lethal") / "examples").iterdir() if p.name.endswith(".json")),
+    key=lambda p: p.name,
+)
+COMBATS = resources.files("lethal") / "examples" / "combats"
 SCHEMA = json.loads((resources.files("lethal") / "scenario.schema.json").read_text())
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -100,3 +104,44 @@ def test_schema_and_reader_both_reject_a_badly_shaped_file(data):
         jsonschema.validate(data, SCHEMA)
     with pytest.raises(ScenarioError):
         parse(data)
+
+
+QUERIES = [
+    ["max", "thrasta-and-a-cub-attack-a-planeswalker.json", "--to", "D"],
+    ["min", "thrasta-and-a-cub-attack-a-planeswalker.json", "--to", "jace", "--from", "cub"],
+    ["possible", "thrasta-and-a-cub-attack-a-planeswalker.json", "--require", "thrasta->D >= 1"],
+    ["possible", "thrasta-and-a-cub-attack-a-planeswalker.json", "--require", "thrasta->D >= 3"],
+    ["guarantee", "trampler-blocked-by-banding.json", "--to", "D"],
+    ["guarantee", "trampler-blocked-by-a-1-1.json", "--to", "D"],
+    ["guarantee", "trampler-blocked-by-a-1-1.json", "--to", "rhino"],
+    ["count", "trampler-blocked-by-a-1-1.json", "--list"],
+    ["count", "three-attackers-three-blockers.json"],
+    ["possible", "three-attackers-three-blockers.json", "--require", "*->D >= 9", "--json"],
+]
+
+
+def test_query_output_matches_the_golden_file(request):
+    runs = []
+    for command, name, *flags in QUERIES:
+        path = COMBATS / name
+        shown = f"model/examples/combats/{name}"
+        out = io.StringIO()
+        code = main([command, str(path), *flags], stdout=out, stderr=io.StringIO())
+        quoted = " ".join(f"'{f}'" if " " in f else f for f in flags)
+        runs.append(
+            f"$ lethal {command} {shown} {quoted}\n[exit {code}]\n"
+            + out.getvalue().replace(str(path), shown)
+        )
+    text = "\n".join(runs)
+    golden = GOLDEN / "queries.txt"
+    if request.config.getoption("--regen-golden"):
+        golden.write_text(text)
+    assert golden.read_text() == text
+
+
+@pytest.mark.parametrize(
+    "combat", sorted(COMBATS.iterdir(), key=lambda p: p.name), ids=lambda p: p.name
+)
+def test_combat_example_is_valid_by_the_schema_and_the_reader(combat):
+    jsonschema.validate(json.loads(combat.read_text()), SCHEMA)
+    load(combat)

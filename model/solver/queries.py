@@ -47,7 +47,8 @@ def possible(scenario: Scenario, requirements: Sequence[Requirement] = ()) -> Po
     solver, labels = tracked_solver(parts)
     solver.add(encoding.domain())
     if not decide(solver):
-        return Impossible(tuple(labels[label] for label in solver.unsat_core()))
+        core = [labels[label] for label in solver.unsat_core()]
+        return Impossible(tuple(sorted(core, key=Obstacle.order)))
     witness = encoding.entries(solver.model())
     _recheck(scenario, witness, requirements)
     return Possible(witness)
