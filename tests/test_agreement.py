@@ -41,7 +41,7 @@ def test_each_rule_fails_alike_on_plain_numbers_and_on_z3_terms(data):
     given_amounts = {(e.source, e.to): e.amount for e in data.draw(assignments(scenario))}
     encoding = Encoding(scenario, extra_pairs=given_amounts)
     values = {pair: given_amounts.get(pair, 0) for pair in encoding.variables}
-    substitution = [(v, z3.IntVal(values[pair])) for pair, v in encoding.variables.items()]
+    substitution = [(v, encoding.integer(values[pair])) for pair, v in encoding.variables.items()]
 
     def fails_on_terms(constraint) -> bool:
         holds = constraint.holds

@@ -102,7 +102,7 @@ def _groups(scenario: Scenario) -> list[_Group]:
         formula = (
             constraint.holds
             if not isinstance(constraint.holds, bool)
-            else z3.BoolVal(constraint.holds)
+            else encoding.formula(constraint.holds)
         )
         creatures = sorted({owner[v.get_id()] for v in _variables(formula)})
         for other in creatures[1:]:
@@ -120,7 +120,7 @@ def _groups(scenario: Scenario) -> list[_Group]:
         groups.append(_Group(creatures, pairs, encoding.variables, candidates, group_formulas))
     # A constraint over no unknown at all holds or fails for every assignment alike.
     if any(c is None and z3.is_false(z3.simplify(f)) for f, c in formulas):
-        return [_Group([], pairs, encoding.variables, {}, [z3.BoolVal(False)])]
+        return [_Group([], pairs, encoding.variables, {}, [encoding.formula(False)])]
     return groups
 
 

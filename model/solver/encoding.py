@@ -28,6 +28,9 @@ class Encoding:
     def __init__(self, scenario: Scenario, extra_pairs: Iterable[tuple[str, str]] = ()):
         self.scenario = scenario
         self.view = view = ScenarioView(scenario)
+        # A context of its own, so that no earlier query changes what Z3 answers this one:
+        # the same file gives the same witness in any process.
+        self.context = z3.Context()
         pairs = {
             (s, r): None
             for s in view.creatures
@@ -35,11 +38,39 @@ class Encoding:
             if division.may_receive(view, s, r) is not False
         }
         pairs.update(dict.fromkeys(extra_pairs))
-        self.variables = {pair: z3.Int(f"{pair[0]}->{pair[1]}") for pair in pairs}
+        self.variables = {pair: z3.Int(f"{pair[0]}->{pair[1]}", self.context) for pair in pairs}
         self.amounts = Amounts(self.variables)
         self.constraints: list[Constraint] = [
             c for c in rules.constraints(view, self.amounts) if c.holds is not True
         ]
+
+    def formula(self, holds) -> z3.BoolRef:
+        """A constraint's or requirement's truth as a formula, even when it folded to a bool."""
+        return z3.BoolVal(holds, self.context) if isinstance(holds, bool) else holds
+
+    def integer(self, value) -> z3.ArithRef:
+        return z3.IntVal(value, self.context) if isinstance(value, int) else value
+
+    def solver(self) -> z3.Solver:
+        solver = z3.Solver(ctx=self.context)
+        solver.set("random_seed", SEED)
+        return solver
+
+    def optimizer(self) -> z3.Optimize:
+        optimizer = z3.Optimize(ctx=self.context)
+        optimizer.set("random_seed", SEED)
+        return optimizer
+
+    def tracked_solver(self, parts: Iterable[tuple[z3.BoolRef, Obstacle]]):
+        """A solver asserting each part under a label; returns it and the labels' obstacles."""
+        solver = self.solver()
+        solver.set("core.minimize", True)
+        labels = {}
+        for i, (formula, obstacle) in enumerate(parts):
+            label = z3.Bool(f"#{i} {obstacle.text}", self.context)
+            labels[label] = obstacle
+            solver.assert_and_track(formula, label)
+        return solver, labels
 
     def domain(self) -> list[z3.BoolRef]:
         """Damage is never negative: the domain of the unknowns, not a rule."""
@@ -48,7 +79,7 @@ class Encoding:
     def rule_formulas(self) -> list[tuple[z3.BoolRef, Obstacle]]:
         return [
             (
-                as_formula(c.holds),
+                self.formula(c.holds),
                 Obstacle("rule", c.rules[0], c.source, c.summary),
             )
             for c in self.constraints
@@ -76,23 +107,6 @@ class Encoding:
         return tuple(found)
 
 
-def as_formula(holds) -> z3.BoolRef:
-    return z3.BoolVal(holds) if isinstance(holds, bool) else holds
-
-
-def tracked_solver(parts: Iterable[tuple[z3.BoolRef, Obstacle]]) -> tuple[z3.Solver, dict]:
-    """A solver asserting each part under a label; returns it and the labels' obstacles."""
-    solver = z3.Solver()
-    solver.set("random_seed", SEED)
-    solver.set("core.minimize", True)
-    labels = {}
-    for i, (formula, obstacle) in enumerate(parts):
-        label = z3.Bool(f"#{i} {obstacle.text}")
-        labels[label] = obstacle
-        solver.assert_and_track(formula, label)
-    return solver, labels
-
-
 def decide(solver: z3.Solver | z3.Optimize) -> bool:
     """sat or unsat; `unknown` raises, because it is neither."""
     answer = solver.check()
@@ -105,8 +119,7 @@ def is_legal(scenario: Scenario, entries: Iterable[Entry]) -> bool:
     """Whether the solver finds the given assignment among the legal ones of the step."""
     given = {(e.source, e.to): e.amount for e in entries}
     encoding = Encoding(scenario, extra_pairs=given)
-    solver = z3.Solver()
-    solver.set("random_seed", SEED)
+    solver = encoding.solver()
     solver.add(encoding.domain())
     solver.add([formula for formula, _ in encoding.rule_formulas()])
     for pair, variable in encoding.variables.items():

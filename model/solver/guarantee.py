@@ -17,7 +17,7 @@ from ..answers import Guarantee, Impossible
 from ..combat import Scenario
 from ..requirements import ANY, Pair, assigned
 from ..rules import banding, division
-from .encoding import SEED, Encoding, decide
+from .encoding import Encoding, decide
 from .queries import _recheck, possible
 
 
@@ -36,22 +36,22 @@ def guarantee(scenario: Scenario, to: str) -> Guarantee | Impossible:
         (first if player == view.active_player else second).append(variable)
 
     legal = z3.And(
-        encoding.domain()
+        [encoding.formula(True)]  # so that an empty conjunction still has the right context
+        + encoding.domain()
         + [f for f, _ in encoding.rule_formulas()]
         + [f for f, _ in encoding.given(scenario.assignment or ())]
     )
     damage = assigned(Pair(ANY, to), encoding.amounts)
-    damage = z3.IntVal(damage) if isinstance(damage, int) else damage
+    damage = encoding.integer(damage)
     # Maximise what the first side is sure of: for the defenders' wish, the negated damage.
     score = damage if wanting_first else -damage
 
     best, witness, replies = None, None, []
     while True:
-        proposer = z3.Solver()
-        proposer.set("random_seed", SEED)
+        proposer = encoding.solver()
         proposer.add(legal)  # the choice can be completed legally
         for reply in replies:
-            substituted = [(v, z3.IntVal(reply[i])) for i, v in enumerate(second)]
+            substituted = [(v, encoding.integer(reply[i])) for i, v in enumerate(second)]
             if best is not None:
                 proposer.add(
                     z3.Implies(
@@ -62,8 +62,7 @@ def guarantee(scenario: Scenario, to: str) -> Guarantee | Impossible:
         if not decide(proposer):
             break
         chosen = [(v, proposer.model().eval(v, model_completion=True)) for v in first]
-        responder = z3.Optimize()
-        responder.set("random_seed", SEED)
+        responder = encoding.optimizer()
         responder.add(z3.substitute(legal, *chosen))
         responder.minimize(z3.substitute(score, *chosen))
         if not decide(responder):
@@ -73,7 +72,7 @@ def guarantee(scenario: Scenario, to: str) -> Guarantee | Impossible:
         replies.append([model.eval(v, model_completion=True).as_long() for v in second])
         if best is None or value > best:
             best = value
-            full = z3.Solver()
+            full = encoding.solver()
             full.add(
                 legal,
                 *[v == x for v, x in chosen],

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import z3
-
 from ..amounts import Amounts
 from ..answers import Impossible, Obstacle, Optimum, Possible
 from ..check import check
 from ..combat import Entry, Scenario
 from ..requirements import ANY, Pair, Requirement, assigned
-from .encoding import SEED, Encoding, as_formula, decide, tracked_solver
+from .encoding import Encoding, decide
 
 
 def _pairs_named(requirements: Sequence[Requirement]) -> list[tuple[str, str]]:
@@ -39,12 +37,12 @@ def possible(scenario: Scenario, requirements: Sequence[Requirement] = ()) -> Po
     parts = encoding.rule_formulas() + encoding.given(scenario.assignment or ())
     parts += [
         (
-            as_formula(requirement.holds(encoding.amounts)),
+            encoding.formula(requirement.holds(encoding.amounts)),
             Obstacle("requirement", None, None, str(requirement)),
         )
         for requirement in requirements
     ]
-    solver, labels = tracked_solver(parts)
+    solver, labels = encoding.tracked_solver(parts)
     solver.add(encoding.domain())
     if not decide(solver):
         core = [labels[label] for label in solver.unsat_core()]
@@ -61,14 +59,12 @@ def optimum(
     from every source."""
     target = Pair(source or ANY, to)
     encoding = _encoding(scenario)
-    optimizer = z3.Optimize()
-    optimizer.set("random_seed", SEED)
+    optimizer = encoding.optimizer()
     optimizer.add(encoding.domain())
     optimizer.add([formula for formula, _ in encoding.rule_formulas()])
     optimizer.add([formula for formula, _ in encoding.given(scenario.assignment or ())])
-    objective = assigned(target, encoding.amounts)
-    if isinstance(objective, int):  # nothing can reach it: the objective is a constant
-        objective = z3.IntVal(objective)
+    # A constant when nothing can reach it.
+    objective = encoding.integer(assigned(target, encoding.amounts))
     (optimizer.maximize if maximize else optimizer.minimize)(objective)
     if not decide(optimizer):
         impossible = possible(scenario)
