@@ -36,7 +36,7 @@ def timed(action, runs: int):
 
 
 def row(label: str, seconds: float, note: str = "") -> None:
-    print(f"{label:<52}{seconds * 1000:>10.1f} ms  {note}")
+    print(f"{label:<68}{seconds * 1000:>10.1f} ms  {note}")
 
 
 def possible_requirements(combat) -> list[str]:
@@ -52,7 +52,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per size")
     args = parser.parse_args()
-    print(f"{'query and size':<52}{'median':>13}")
+    print(f"{'query and size':<68}{'median':>13}")
 
     for attackers, blockers in ((10, 5), (20, 10), (40, 20)):
         combat = random_combat(attackers, blockers, seed=attackers)
