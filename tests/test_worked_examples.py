@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from lethal import check
+from lethal import check, count, guarantee, maximum, minimum
 from lethal.solver import is_legal as solver_says_legal
 
 from . import reference
@@ -704,3 +704,16 @@ def test_worked_example(row: Case):
 def test_names_are_unique_sentences():
     names = [c.name for c in CASES]
     assert len(names) == len(set(names))
+
+
+@pytest.mark.parametrize("row", CASES, ids=[c.name for c in CASES])
+def test_queries_on_the_worked_example_agree_with_the_reference(row: Case):
+    """The queries on each worked combat (its assignment left out): the count, the most and
+    the least damage to the defending player, and what the active player is sure of."""
+    combat = scenario(*row.permanents, **row.top)
+    legal = list(reference.legal_assignments(combat))
+    assert count(combat).count == len(legal)
+    to_player = [reference.damage_to(entries, "D") for entries in legal]
+    assert maximum(combat, "D").value == max(to_player)
+    assert minimum(combat, "D").value == min(to_player)
+    assert guarantee(combat, "D").value == reference.guarantee(combat, "D")
