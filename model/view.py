@@ -20,6 +20,8 @@ class ScenarioView:
         self._players = frozenset(p.id for p in scenario.players)
         self.players = tuple(p.id for p in scenario.players)
         self.creatures = tuple(p.id for p in scenario.permanents if p.is_creature)
+        # The permanents that may be planeswalkers; the rules still ask `is_planeswalker`,
+        # because in a symbolic view that is an unknown.
         self.planeswalkers = tuple(p.id for p in scenario.permanents if p.is_planeswalker)
         self.recipients = self.players + tuple(p.id for p in scenario.permanents)
         self.qualities = tuple(

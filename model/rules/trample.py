@@ -36,7 +36,10 @@ def over_planeswalker(view, s: str, r: str) -> Term:
     return all_of(
         (
             view.has(s, TRAMPLE_OVER_PLANESWALKERS),
-            any_of(all_of((view.attacks(s, p), view.controls(r, p))) for p in view.planeswalkers),
+            any_of(
+                all_of((view.attacks(s, p), view.is_planeswalker(p), view.controls(r, p)))
+                for p in view.planeswalkers
+            ),
         )
     )
 
@@ -70,6 +73,7 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
                     beyond,
                     view.has(s, TRAMPLE_OVER_PLANESWALKERS),
                     view.attacks(s, p),
+                    view.is_planeswalker(p),
                     negate(view.removed(p)),
                     view.controls(r, p),
                 )
