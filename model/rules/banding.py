@@ -9,31 +9,37 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..keywords import BANDING
-from ..ops import Term, all_of, any_of, ite, total
+from ..ops import Term, all_of, any_of, implies, ite, negate, total
 
 DEFAULT = "510.1"
 DEFENDER_DIVIDES = "702.22j"
 ATTACKER_DIVIDES = "702.22k"
 
 
-def band_allowed(view, members: Sequence[str]) -> Term:
+def band_allowed(view, members: Sequence[str], in_band: Sequence[Term] | None = None) -> Term:
     """702.22c: one or more with banding and at most one without (a "bands with other"
     creature counts as without); or creatures that all have a quality, one or more of which
-    "bands with other" that quality."""
-    with_banding = [view.has(m, BANDING) for m in members]
-    by_banding = all_of((any_of(with_banding), total(ite(b, 0, 1) for b in with_banding) <= 1))
+    "bands with other" that quality. `in_band` says which of `members` are in the band,
+    when that is itself an unknown."""
+    in_band = list(in_band) if in_band is not None else [True] * len(members)
+    pairs = list(zip(members, in_band, strict=True))
+    size = total(ite(m_in, 1, 0) for _, m_in in pairs)
+    with_banding = [all_of((m_in, view.has(m, BANDING))) for m, m_in in pairs]
+    without = total(ite(all_of((m_in, negate(view.has(m, BANDING)))), 1, 0) for m, m_in in pairs)
+    by_banding = all_of((any_of(with_banding), without <= 1))
     by_quality = any_of(
         all_of(
             (
                 any_of(
-                    all_of((view.bands_with_other(m, q), view.has_quality(m, q))) for m in members
+                    all_of((m_in, view.bands_with_other(m, q), view.has_quality(m, q)))
+                    for m, m_in in pairs
                 ),
-                all_of(view.has_quality(m, q) for m in members),
+                all_of(implies(m_in, view.has_quality(m, q)) for m, m_in in pairs),
             )
         )
         for q in view.qualities
     )
-    return all_of((len(members) >= 2, any_of((by_banding, by_quality))))
+    return all_of((size >= 2, any_of((by_banding, by_quality))))
 
 
 def _banding_among(view, group: Sequence[str], in_group) -> Term:

@@ -1,0 +1,317 @@
+"""A symbolic combat: every number, keyword, target and block an unknown within bounds.
+
+It answers the same questions as `ScenarioView`, with Z3 terms, so the rules of `rules/`
+speak of every combat up to the bounds at once. Its slots are attackers a0, a1, ...,
+blockers b0, b1, ..., and planeswalkers or battles p0, p1, ... (a planeswalker may also be a
+creature, and block); the players are A (active) and D (defending). A slot may be absent.
+`well_formed` says what a scenario file would have to satisfy to be read: the same things
+the reader checks, so that every counterexample reads back as a file.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from .. import rules
+from ..amounts import Amounts
+from ..combat import FIRST_STRIKE_STEP, ONLY, SECOND
+from ..keywords import (
+    BANDING,
+    DEATHTOUCH,
+    DOUBLE_STRIKE,
+    FIRST_STRIKE,
+    INDESTRUCTIBLE,
+    TRAMPLE,
+    TRAMPLE_OVER_PLANESWALKERS,
+)
+from ..ops import Term, all_of, any_of, implies, negate
+from ..proving import Bounds
+from ..rules import banding
+
+KEYWORDS = (
+    TRAMPLE,
+    TRAMPLE_OVER_PLANESWALKERS,
+    DEATHTOUCH,
+    BANDING,
+    FIRST_STRIKE,
+    DOUBLE_STRIKE,
+    INDESTRUCTIBLE,
+)
+QUALITY = "wolves"  # one quality is enough to tell "bands with other" bands apart
+STEPS = (ONLY, FIRST_STRIKE_STEP, SECOND)
+ACTIVE, DEFENDING = "A", "D"
+
+
+class SymbolicCombat:
+    def __init__(self, bounds: Bounds, context: z3.Context, name: str = ""):
+        self.bounds = bounds
+        self.context = context
+        self.name = name
+        self.active_player = ACTIVE
+        self.defender = DEFENDING
+        self.players = (ACTIVE, DEFENDING)
+        self.attackers = tuple(f"a{i}" for i in range(bounds.attackers))
+        self.blockers = tuple(f"b{i}" for i in range(bounds.blockers))
+        self.planeswalkers = tuple(f"p{i}" for i in range(bounds.permanents))
+        self.creatures = self.attackers + self.blockers + self.planeswalkers
+        self.recipients = self.players + self.creatures
+        self.targets = (DEFENDING, *self.planeswalkers)
+        self.qualities = (QUALITY,)
+        self._assignments: list[SymbolicAssignment] = []
+
+        b, i = self._bool, self._int
+        self.present = {c: b(c, "present") for c in self.creatures}
+        self.creature = {p: b(p, "creature") for p in self.planeswalkers}
+        self.battle = {p: b(p, "battle") for p in self.planeswalkers}
+        self.stats = {c: (i(c, "power"), i(c, "toughness"), i(c, "damage")) for c in self.creatures}
+        self._loyalty = {p: i(p, "loyalty") for p in self.planeswalkers}
+        self._removed = {p: b(p, "removed") for p in self.planeswalkers}
+        self._keywords = {(c, k): b(c, k) for c in self.creatures for k in KEYWORDS}
+        self._quality = {c: b(c, "quality") for c in self.creatures}
+        self._bands_with = {c: b(c, "bands with other") for c in self.creatures}
+        self._struck_first = {c: b(c, "struck first") for c in self.creatures}
+        self._attacks = {(a, t): b(a, f"attacks {t}") for a in self.attackers for t in self.targets}
+        self._blocked = {a: b(a, "blocked") for a in self.attackers}
+        self._blocks = {
+            (x, a): b(x, f"blocks {a}")
+            for x in self.blockers + self.planeswalkers
+            for a in self.attackers
+        }
+        self._blocking = {p: b(p, "blocking") for p in self.planeswalkers}
+        self._banded = {
+            (x, y): b(x, f"banded with {y}")
+            for n, x in enumerate(self.attackers)
+            for y in self.attackers[n + 1 :]
+        }
+        self.step = z3.Int(f"{name}step", context)
+
+    def _bool(self, slot: str, what: str) -> z3.BoolRef:
+        return z3.Bool(f"{self.name}{slot}.{what}", self.context)
+
+    def _int(self, slot: str, what: str) -> z3.ArithRef:
+        return z3.Int(f"{self.name}{slot}.{what}", self.context)
+
+    # The questions the rules ask (see view.ScenarioView).
+
+    def is_player(self, x: str) -> bool:
+        return x in self.players
+
+    def is_creature(self, x: str) -> Term:
+        if x in self.planeswalkers:
+            return self.creature[x]
+        return x in self.creatures
+
+    def is_planeswalker(self, x: str) -> Term:
+        return negate(self.battle[x]) if x in self.planeswalkers else False
+
+    def is_battle(self, x: str) -> Term:
+        return self.battle[x] if x in self.planeswalkers else False
+
+    def controls(self, player: str, x: str) -> Term:
+        if x in self.attackers:
+            return player == ACTIVE
+        if x in self.blockers:
+            return player == DEFENDING
+        if x in self.planeswalkers:  # a planeswalker is D's; a battle is A's, protected by D
+            return self.battle[x] if player == ACTIVE else negate(self.battle[x])
+        return False
+
+    def power(self, c: str) -> Term:
+        return self.stats[c][0]
+
+    def toughness(self, c: str) -> Term:
+        return self.stats[c][1]
+
+    def marked(self, c: str) -> Term:
+        return self.stats[c][2]
+
+    def loyalty(self, p: str) -> Term:
+        return self._loyalty[p]
+
+    def has(self, c: str, keyword: str) -> Term:
+        return self._keywords.get((c, keyword), False)
+
+    def has_quality(self, c: str, quality: str) -> Term:
+        return self._quality[c] if quality == QUALITY else False
+
+    def bands_with_other(self, c: str, quality: str) -> Term:
+        return self._bands_with[c] if quality == QUALITY else False
+
+    def attacks(self, a: str, target: str) -> Term:
+        return self._attacks.get((a, target), False)
+
+    def is_attacking(self, c: str) -> Term:
+        return self.present[c] if c in self.attackers else False
+
+    def removed(self, target: str) -> Term:
+        return self._removed.get(target, False)
+
+    def is_blocked(self, a: str) -> Term:
+        return self._blocked.get(a, False)
+
+    def blocks(self, x: str, a: str) -> Term:
+        return self._blocks.get((x, a), False)
+
+    def is_blocking(self, c: str) -> Term:
+        if c in self.blockers:
+            return self.present[c]
+        return self._blocking.get(c, False)
+
+    def step_is(self, step: str) -> Term:
+        return self.step == STEPS.index(step)
+
+    def struck_first(self, c: str) -> Term:
+        return self._struck_first[c]
+
+    def banded(self, x: str, y: str) -> Term:
+        if (x, y) in self._banded:
+            return self._banded[(x, y)]
+        return self._banded.get((y, x), False)
+
+    # What a scenario file would have to satisfy to be read.
+
+    def well_formed(self) -> list:
+        bounds, facts = self.bounds, []
+        order = self.attackers, self.blockers, self.planeswalkers
+        for slots in order:  # absent slots come last: one combat, one way to write it
+            for x, y in zip(slots, slots[1:], strict=False):
+                facts.append(implies(self.present[y], self.present[x]))
+        for c in self.creatures:
+            power, toughness, damage = self.stats[c]
+            facts += [power >= -1, power <= bounds.power, toughness >= 1]
+            facts += [toughness <= bounds.toughness, damage >= 0]
+            facts.append(any_of((damage < toughness, self.has(c, INDESTRUCTIBLE))))
+            facts.append(damage <= toughness)
+            quiet = negate(all_of((self.present[c], self.is_creature(c))))
+            # An absent or non-creature slot has plain values, so a model names one combat.
+            facts.append(
+                implies(
+                    quiet,
+                    all_of(
+                        [power == 0, toughness == 1, damage == 0]
+                        + [negate(self.has(c, k)) for k in KEYWORDS]
+                        + [negate(self._quality[c]), negate(self._bands_with[c])]
+                    ),
+                )
+            )
+        for p in self.planeswalkers:
+            facts += [self._loyalty[p] >= 1, self._loyalty[p] <= bounds.loyalty]
+            facts.append(implies(self.battle[p], negate(self.creature[p])))  # R9, MOM rulings
+            facts.append(implies(self._blocking[p], all_of((self.present[p], self.creature[p]))))
+            attacked = any_of(self._attacks[(a, p)] for a in self.attackers)
+            facts.append(implies(self._removed[p], attacked))
+            facts.append(
+                implies(
+                    negate(self.present[p]),
+                    all_of(
+                        (negate(self.battle[p]), negate(self.creature[p]), self._loyalty[p] == 1)
+                    ),
+                )
+            )
+        for a in self.attackers:
+            choices = [self._attacks[(a, t)] for t in self.targets]
+            facts.append(
+                z3.If(
+                    self.present[a],
+                    z3.PbEq([(c, 1) for c in choices], 1),
+                    z3.And([negate(c) for c in choices]),
+                )
+            )
+            for p in self.planeswalkers:
+                facts.append(implies(self._attacks[(a, p)], self.present[p]))
+            blocked_by = [self.blocks(x, a) for x in self.blockers + self.planeswalkers]
+            facts.append(implies(any_of(blocked_by), self._blocked[a]))
+            facts.append(implies(self._blocked[a], self.present[a]))
+        for x in self.blockers + self.planeswalkers:
+            for a in self.attackers:
+                facts.append(
+                    implies(self.blocks(x, a), all_of((self.is_blocking(x), self.present[a])))
+                )
+        facts += self._step_fits() + self._bands_fit()
+        return facts
+
+    def _step_fits(self) -> list:
+        """510.4: two steps exactly when a creature in combat has first or double strike."""
+        in_combat = [any_of((self.is_attacking(c), self.is_blocking(c))) for c in self.creatures]
+        strikes = any_of(
+            all_of((fighting, any_of((self.has(c, FIRST_STRIKE), self.has(c, DOUBLE_STRIKE)))))
+            for c, fighting in zip(self.creatures, in_combat, strict=True)
+        )
+        facts = [self.step >= 0, self.step <= 2]
+        facts.append(implies(strikes, negate(self.step_is(ONLY))))
+        facts.append(implies(self.step_is(FIRST_STRIKE_STEP), strikes))
+        for c in self.creatures:
+            striker = any_of((self.has(c, FIRST_STRIKE), self.has(c, DOUBLE_STRIKE)))
+            # Outside the second step, struck_first is what the file would default it to.
+            facts.append(implies(negate(self.step_is(SECOND)), self._struck_first[c] == striker))
+        return facts
+
+    def _bands_fit(self) -> list:
+        """702.22c, d, h: bands of attackers that banding allows, attacking one thing, blocked
+        together."""
+        facts = []
+        for (x, y), banded in self._banded.items():
+            facts.append(implies(banded, all_of((self.present[x], self.present[y]))))
+            for t in self.targets:
+                facts.append(implies(banded, self._attacks[(x, t)] == self._attacks[(y, t)]))
+            for blocker in self.blockers + self.planeswalkers:
+                facts.append(implies(banded, self.blocks(blocker, x) == self.blocks(blocker, y)))
+        for x in self.attackers:  # a band is closed: with 3 attackers, a triangle or nothing
+            for y in self.attackers:
+                for z in self.attackers:
+                    if len({x, y, z}) == 3:
+                        facts.append(
+                            implies(
+                                all_of((self.banded(x, y), self.banded(y, z))), self.banded(x, z)
+                            )
+                        )
+        for x in self.attackers:
+            in_band = [True if y == x else self.banded(x, y) for y in self.attackers]
+            allowed = banding.band_allowed(self, self.attackers, in_band)
+            others = [self.banded(x, y) for y in self.attackers if y != x]
+            facts.append(implies(any_of(others), allowed))
+        return facts
+
+    # Assignments.
+
+    def assignment(self) -> SymbolicAssignment:
+        n = len(self._assignments)
+        pairs = [(c, r) for c in self.creatures for r in self.recipients if self._may_pair(c, r)]
+        variables = {
+            pair: z3.Int(f"{self.name}x{n}[{pair[0]}->{pair[1]}]", self.context) for pair in pairs
+        }
+        made = SymbolicAssignment(Amounts(variables), variables, self.bounds.power)
+        self._assignments.append(made)
+        return made
+
+    def _may_pair(self, c: str, r: str) -> bool:
+        """Pairs that can ever receive damage: an attacker to blockers, what it attacks and
+        D; a blocker to attackers."""
+        if c in self.attackers:
+            return r in self.blockers or r in self.planeswalkers or r == DEFENDING
+        return r in self.attackers
+
+    def legal(self, x: SymbolicAssignment) -> Term:
+        """x is a legal assignment of this combat's step."""
+        return all_of([*x.domain(), *(c.holds for c in rules.constraints(self, x.amounts))])
+
+    def some(self, body) -> Term:
+        """Some legal assignment x of this combat has body(x)."""
+        x = self.assignment()
+        self._assignments.pop()  # bound here, not a free unknown of the counterexample
+        inner = all_of((self.legal(x), body(x.amounts)))
+        return z3.Exists(list(x.variables.values()), _formula(inner, self.context))
+
+
+class SymbolicAssignment:
+    def __init__(self, amounts: Amounts, variables: dict, most: int):
+        self.amounts = amounts
+        self.variables = variables
+        self.most = most
+
+    def domain(self) -> list:
+        return [f for v in self.variables.values() for f in (v >= 0, v <= self.most)]
+
+
+def _formula(term: Term, context: z3.Context) -> z3.BoolRef:
+    return z3.BoolVal(term, context) if isinstance(term, bool) else term
