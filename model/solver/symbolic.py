@@ -24,9 +24,9 @@ from ..keywords import (
     TRAMPLE,
     TRAMPLE_OVER_PLANESWALKERS,
 )
-from ..ops import Term, all_of, any_of, implies, negate
+from ..ops import Term, all_of, any_of, implies, ite, negate, total
 from ..proving import Bounds
-from ..rules import banding
+from ..rules import banding, division
 
 KEYWORDS = (
     TRAMPLE,
@@ -58,6 +58,7 @@ class SymbolicCombat:
         self.targets = (DEFENDING, *self.planeswalkers)
         self.qualities = (QUALITY,)
         self._assignments: list[SymbolicAssignment] = []
+        self.unknowns: dict[str, z3.ExprRef] = {}  # by name without the combat's prefix
 
         b, i = self._bool, self._int
         self.present = {c: b(c, "present") for c in self.creatures}
@@ -86,10 +87,27 @@ class SymbolicCombat:
         self.step = z3.Int(f"{name}step", context)
 
     def _bool(self, slot: str, what: str) -> z3.BoolRef:
-        return z3.Bool(f"{self.name}{slot}.{what}", self.context)
+        unknown = z3.Bool(f"{self.name}{slot}.{what}", self.context)
+        self.unknowns[f"{slot}.{what}"] = unknown
+        return unknown
 
     def _int(self, slot: str, what: str) -> z3.ArithRef:
-        return z3.Int(f"{self.name}{slot}.{what}", self.context)
+        unknown = z3.Int(f"{self.name}{slot}.{what}", self.context)
+        self.unknowns[f"{slot}.{what}"] = unknown
+        return unknown
+
+    def agrees_with(self, other: SymbolicCombat, *, but: tuple[str, ...] = ()) -> Term:
+        """The two combats are the same but for the unknowns named in `but`, such as
+        "a0.power" or "b1.present" (a slot's name, a dot, and what it is)."""
+        unknown = set(but) - set(self.unknowns)
+        if unknown:
+            raise ValueError(f"no such unknowns: {', '.join(sorted(unknown))}")
+        same = [v == other.unknowns[k] for k, v in self.unknowns.items() if k not in but]
+        return all_of([*same, self.step == other.step])
+
+    def assigns(self, c: str) -> Term:
+        """c assigns combat damage this step (510.1a-d, 510.4)."""
+        return division.assigns_combat_damage(self, c)
 
     # The questions the rules ask (see view.ScenarioView).
 
@@ -113,7 +131,9 @@ class SymbolicCombat:
         if x in self.blockers:
             return player == DEFENDING
         if x in self.planeswalkers:  # a planeswalker is D's; a battle is A's, protected by D
-            return self.battle[x] if player == ACTIVE else negate(self.battle[x])
+            if player == ACTIVE:
+                return self.battle[x]
+            return negate(self.battle[x]) if player == DEFENDING else False
         return False
 
     def power(self, c: str) -> Term:
@@ -295,12 +315,54 @@ class SymbolicCombat:
         """x is a legal assignment of this combat's step."""
         return all_of([*x.domain(), *(c.holds for c in rules.constraints(self, x.amounts))])
 
-    def some(self, body) -> Term:
-        """Some legal assignment x of this combat has body(x)."""
+    def some(self, body, witness=None) -> Term:
+        """Some legal assignment x of this combat has body(x).
+
+        With `witness` (a function of the combat giving amounts), the claim is that this
+        assignment is legal and has body: quantifier-free, so Z3 decides it, and enough to
+        prove "some". Without, Z3 is asked about every assignment and may answer unknown. A
+        counterexample is always re-checked against every legal assignment of the concrete
+        scenario, so a witness that merely fails never refutes anything."""
+        if witness is not None:
+            amounts = witness(self)
+            return all_of((self.legal_amounts(amounts), body(amounts)))
         x = self.assignment()
         self._assignments.pop()  # bound here, not a free unknown of the counterexample
         inner = all_of((self.legal(x), body(x.amounts)))
         return z3.Exists(list(x.variables.values()), _formula(inner, self.context))
+
+    def legal_amounts(self, amounts: Amounts) -> Term:
+        """Amounts given as terms (not unknowns of their own) are a legal assignment."""
+        pairs = amounts.pairs()
+        return all_of(
+            [
+                *(amounts.get(*p) >= 0 for p in pairs),
+                *(c.holds for c in rules.constraints(self, amounts)),
+            ]
+        )
+
+    def simplest_assignment(self) -> Amounts:
+        """Each creature that assigns puts all its power on one recipient: a blocker if it
+        can, else what it attacks, else a planeswalker's controller. A legal assignment in
+        every combat, as `a_legal_assignment_always_exists` proves."""
+        amounts: dict = {}
+        for c in self.creatures:
+            power = ite(self.assigns(c), self.power(c), 0)
+            taken: Term = False
+            for r, preferred in self._preference(c):
+                chosen = all_of((preferred, division.may_receive(self, c, r), negate(taken)))
+                amounts[(c, r)] = total((amounts.get((c, r), 0), ite(chosen, power, 0)))
+                taken = any_of((taken, chosen))
+        return Amounts(amounts)
+
+    def _preference(self, c: str) -> list[tuple[str, Term]]:
+        """Whom c would rather assign to, in order, each with when it may be chosen."""
+        if c not in self.attackers:
+            return [(a, True) for a in self.attackers]
+        blockers = self.blockers + self.planeswalkers
+        return [(b, self.blocks(b, c)) for b in blockers] + [
+            (r, True) for r in (*self.planeswalkers, self.defender)
+        ]
 
 
 class SymbolicAssignment:
