@@ -14,6 +14,7 @@ import json
 import sys
 from collections.abc import Callable
 from importlib.metadata import version
+from pathlib import Path
 from typing import TextIO
 
 from . import queries, report
@@ -36,8 +37,7 @@ def main(
     except SystemExit as exit:  # argparse has printed its usage message
         return BAD_INPUT if exit.code else YES
     try:
-        scenario = load(args.file)
-        answer_text, answer_json, code = args.run(args, scenario)
+        answer_text, answer_json, code = args.run(args)
     except ScenarioError as error:
         for problem in error.problems:
             stderr.write(f"{error.origin}: {problem}\n")
@@ -49,7 +49,8 @@ def main(
         stderr.write(f"{args.file}: undecided: {error}\n")
         return UNDECIDED
     except LethalError as error:
-        stderr.write(f"{args.file}: {error}\n")
+        where = f"{args.file}: " if getattr(args, "file", None) else ""
+        stderr.write(f"lethal: {where}{error}\n" if not where else f"{where}{error}\n")
         return BAD_INPUT
     if args.json:
         _write_json(stdout, answer_json)
@@ -75,7 +76,7 @@ def _parser() -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help, description=description)
         sub.add_argument("file", help="a scenario file (format lethal/1)")
         sub.add_argument("--json", action="store_true", help="print the answer as JSON")
-        sub.set_defaults(run=run)
+        sub.set_defaults(run=lambda args: run(args, load(args.file)))
         return sub
 
     command(
@@ -132,7 +133,61 @@ def _parser() -> argparse.ArgumentParser:
         "division the other side chooses is chosen against them (CR 510.1, 702.22j-k)." + partial,
     )
     sure.add_argument("--to", required=True, metavar="ID", help="the recipient")
+    proving = commands.add_parser(
+        "prove",
+        help="prove properties of the rules, or refute them with a counterexample",
+        description="Prove each property over every combat within its bounds, or refute it "
+        "with the smallest counterexample. With no path, lethal's own library. Exit 0 when "
+        "every property has its expected verdict, 1 when one does not, 3 when the only "
+        "problem is a property the solver could not decide.",
+    )
+    proving.add_argument("paths", nargs="*", metavar="PATH", help="property files or folders")
+    proving.add_argument(
+        "-k",
+        dest="pattern",
+        metavar="PATTERN",
+        help="only properties whose name contains PATTERN or matches it as a glob",
+    )
+    proving.add_argument("--json", action="store_true", help="print the results as JSON")
+    proving.add_argument("--junit", metavar="FILE", help="also write a JUnit XML report")
+    proving.add_argument(
+        "--timeout",
+        type=float,
+        default=120,
+        metavar="SECONDS",
+        help="the solver's limit per property (default 120)",
+    )
+    proving.add_argument(
+        "--out",
+        default="counterexamples",
+        metavar="DIR",
+        help="where counterexamples and undecided queries are written",
+    )
+    proving.set_defaults(run=_prove, file=None)
     return parser
+
+
+def _prove(args):
+    from . import proofs_report
+    from .solver.library import LibraryError, collect
+    from .solver.prover import prove
+
+    if args.timeout <= 0:
+        raise LethalError(f"--timeout: expected a positive number of seconds, found {args.timeout}")
+    found = collect(args.paths, args.pattern)
+    if not found:
+        raise LibraryError("no property matches" + (f" '{args.pattern}'" if args.pattern else ""))
+    results = [prove(p, args.timeout, Path(args.out)) for p in found]
+    if args.junit:
+        Path(args.junit).write_text(proofs_report.junit(results))
+    missed = [r for r in results if not r.as_expected]
+    if not missed:
+        code = YES
+    elif all(r.verdict == "unknown" for r in missed):
+        code = UNDECIDED
+    else:
+        code = NO
+    return proofs_report.text(results), proofs_report.as_json(results), code
 
 
 def _check(args, scenario):

@@ -51,9 +51,8 @@ class Bounds:
 
     def __str__(self) -> str:
         return (
-            f"{self.attackers} attackers, {self.blockers} blockers, {self.permanents} "
-            f"planeswalkers or battles; power -1..{self.power}, toughness 1..{self.toughness}, "
-            f"loyalty 1..{self.loyalty}"
+            f"<={self.attackers} attackers, <={self.blockers} blockers, <={self.permanents} "
+            f"planeswalkers/battles, values <={max(self.power, self.toughness, self.loyalty)}"
         )
 
     def as_json(self) -> dict:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import z3
 
+from ..check import check
 from ..errors import ScenarioError
 from ..proving import Claim, Property
 from ..reading import parse
@@ -52,6 +53,8 @@ def prove(prop: Property, timeout: float, out: Path) -> Result:
     for combat in combats:
         solver.add([_formula(f, context) for f in combat.well_formed()])
     solver.add(_formula(claim.assume, context))
+    for combat in combats:  # every assignment the property names is one of amounts in range
+        solver.add([f for x in combat._assignments for f in x.domain()])
 
     def done(verdict, **details) -> Result:
         return Result(prop, verdict, time.perf_counter() - start, **details)
@@ -88,17 +91,28 @@ def _unknown(solver: z3.Solver, prop: Property, out: Path) -> str:
 
 
 def _smallest(solver: z3.Solver, combats: list[SymbolicCombat]) -> z3.ModelRef:
-    """The counterexample with the fewest creatures, then the smallest numbers: each measure
-    lowered while the solver still finds one."""
+    """The counterexample with the fewest creatures, then the fewest keywords and other
+    flags, then the plainest step, then the smallest numbers: each measure lowered while the
+    solver still finds one."""
     context = combats[0].context
     size = z3.Sum([z3.If(p, 1, 0) for c in combats for p in c.present.values()])
+    flags = z3.Sum(
+        [
+            z3.If(v, 1, 0)
+            for c in combats
+            for k, v in c.unknowns.items()
+            if z3.is_bool(v) and not k.endswith(".present")
+        ]
+        + [z3.IntVal(0, context)]
+    )
+    steps = z3.Sum([c.step for c in combats])
     numbers = z3.Sum(
         [z3.If(v >= 0, v, -v) for c in combats for v in c.unknowns.values() if z3.is_int(v)]
         + [v for c in combats for x in c._assignments for v in x.variables.values()]
         + [z3.IntVal(0, context)]
     )
     model = solver.model()
-    for measure in (size, numbers):
+    for measure in (size, flags, steps, numbers):
         best = model.eval(measure, model_completion=True).as_long()
         while best > 0:
             solver.push()
@@ -215,6 +229,10 @@ def _recheck(prop: Property, scenarios: list[dict]) -> str:
         except ScenarioError as error:
             return f"it does not read as a scenario: {error}"
         combats.append(ConcreteCombat(scenario, data["_assignments"]))
+        if "assignment" in data and not check(scenario).legal:
+            # The claim is broken elsewhere (say, nothing reaches a value); an illegal
+            # assignment in the file would only mislead whoever replays it.
+            del data["assignment"]
     claim = prop.function(*combats)
     if not isinstance(claim, Claim):
         claim = Claim(True, claim)

@@ -1,0 +1,82 @@
+"""How proof results are shown: a line per property, JSON, and JUnit XML for CI."""
+
+from __future__ import annotations
+
+from xml.etree import ElementTree as ET
+
+
+def _line(result) -> str:
+    prop = result.property
+    mark = (
+        ""
+        if result.as_expected
+        else "  <- expected to " + ("hold" if prop.expected == "holds" else "fail")
+    )
+    cites = ", ".join(prop.cites)
+    return (
+        f"{result.verdict.upper():<8} {prop.name}  [CR {cites}]  ({prop.bounds})  "
+        f"{result.seconds:.1f}s{mark}"
+    )
+
+
+def text(results) -> str:
+    lines = []
+    for result in results:
+        lines.append(_line(result))
+        if result.counterexamples:
+            lines.append(f"  counterexample: {', '.join(result.counterexamples)}")
+            lines += ["  " + row for row in result.table.splitlines()]
+        if result.reason:
+            lines.append(f"  {result.reason}")
+    counts = {}
+    for result in results:
+        counts[result.verdict] = counts.get(result.verdict, 0) + 1
+    missed = sum(not r.as_expected for r in results)
+    summary = ", ".join(f"{n} {verdict}" for verdict, n in counts.items())
+    lines.append(f"{len(results)} properties: {summary}; {missed} not as expected")
+    return "\n".join(lines) + "\n"
+
+
+def as_json(results) -> list[dict]:
+    return [
+        {
+            "name": r.property.name,
+            "statement": r.property.statement,
+            "expected": r.property.expected,
+            "verdict": r.verdict,
+            "as_expected": r.as_expected,
+            "citations": list(r.property.cites),
+            "bounds": r.property.bounds.as_json(),
+            "seconds": round(r.seconds, 3),
+            "counterexample": list(r.counterexamples),
+            "reason": r.reason,
+        }
+        for r in results
+    ]
+
+
+def junit(results) -> str:
+    suite = ET.Element(
+        "testsuite",
+        name="lethal prove",
+        tests=str(len(results)),
+        failures=str(sum(not r.as_expected and r.verdict != "unknown" for r in results)),
+        errors=str(sum(not r.as_expected and r.verdict == "unknown" for r in results)),
+        time=f"{sum(r.seconds for r in results):.3f}",
+    )
+    for r in results:
+        case = ET.SubElement(
+            suite,
+            "testcase",
+            classname="lethal.proofs",
+            name=r.property.name,
+            time=f"{r.seconds:.3f}",
+        )
+        if r.as_expected:
+            continue
+        kind = "error" if r.verdict == "unknown" else "failure"
+        detail = ET.SubElement(
+            case, kind, message=f"{r.verdict}, expected to {r.property.expected}"
+        )
+        detail.text = "\n".join(filter(None, [r.reason, r.table]))
+    return ET.tostring(suite, encoding="unicode") + "\n"

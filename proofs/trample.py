@@ -1,0 +1,149 @@
+"""Properties of trample: CR 702.19b, 702.19d, with deathtouch (702.2c)."""
+
+from lethal.proving import Claim, all_of, any_of, fails, holds, implies, ite, negate, total
+
+from ._facts import blocking, lethal_assigned, past_blockers, still_needs, with_row
+
+
+@holds(cites=["702.19b", "702.2c"])
+def no_player_damage_without_lethal_to_every_blocker(combat):
+    """No damage reaches the player unless every blocker was assigned lethal damage."""
+    x = combat.assignment()
+    a = x.amounts
+    return implies(
+        combat.legal(x),
+        all_of(
+            implies(all_of((a.get(s, combat.defender) > 0, blocks)), lethal_assigned(combat, a, b))
+            for s in combat.attackers
+            for b, blocks in blocking(combat, s)
+        ),
+    )
+
+
+def _lone_trampler(combat, deathtouch: bool):
+    """a0 is a blocked trampler attacking the player, it assigns this step, and its blockers
+    block nothing else and are attacked by nothing else (a creature planeswalker may be both
+    blocking and attacked): no other creature's damage can reach them."""
+    a0 = combat.attackers[0]
+    alone = all_of(
+        implies(blocks, negate(any_of((combat.blocks(b, other), combat.attacks(other, b)))))
+        for b, blocks in blocking(combat, a0)
+        for other in combat.attackers[1:]
+    )
+    return a0, all_of(
+        (
+            combat.assigns(a0),
+            combat.is_blocked(a0),
+            combat.attacks(a0, combat.defender),
+            any_of((combat.has(a0, "trample"), combat.has(a0, "trample over planeswalkers"))),
+            combat.has(a0, "deathtouch") if deathtouch else negate(combat.has(a0, "deathtouch")),
+            alone,
+        )
+    )
+
+
+def _excess_is_exactly(combat, deathtouch: bool):
+    a0, scope = _lone_trampler(combat, deathtouch)
+
+    def need(b):
+        return ite(still_needs(combat, b) > 0, 1, 0) if deathtouch else still_needs(combat, b)
+
+    needed = total(ite(blocks, need(b), 0) for b, blocks in blocking(combat, a0))
+    most = ite(combat.power(a0) > needed, combat.power(a0) - needed, 0)
+    x = combat.assignment()
+
+    def reaching(c):
+        """a0 gives each blocker what it needs and the rest to the player; when its power
+        falls short, all of it on one blocker."""
+        simplest = c.simplest_assignment()
+        enough = c.power(a0) >= needed
+        row = {
+            b: ite(enough, ite(blocks, need(b), 0), simplest.get(a0, b))
+            for b, blocks in blocking(c, a0)
+        }
+        row[c.defender] = ite(enough, most, simplest.get(a0, c.defender))
+        return with_row(simplest, a0, row)
+
+    at_most = implies(combat.legal(x), past_blockers(combat, x.amounts, a0) <= most)
+    reachable = combat.some(
+        lambda amounts: past_blockers(combat, amounts, a0) == most, witness=reaching
+    )
+    return Claim(scope, all_of((at_most, reachable)))
+
+
+@holds(cites=["702.19b"])
+def lone_trampler_excess_is_power_minus_lethal(combat):
+    """A trampler whose blockers block nothing else can assign past them at most its power
+    minus what they still need for lethal damage, and can assign that much."""
+    return _excess_is_exactly(combat, deathtouch=False)
+
+
+@holds(cites=["702.2c", "702.19b"])
+def deathtouch_trampler_needs_one_per_blocker(combat):
+    """With deathtouch, the same trampler needs only 1 damage per blocker not already dealt
+    lethal damage."""
+    return _excess_is_exactly(combat, deathtouch=True)
+
+
+@holds(cites=["702.19d"])
+def blocked_with_no_blockers_tramples_everything_through(combat):
+    """A blocked trampler attacking the player with no blockers left assigns all its power
+    to the player."""
+    x = combat.assignment()
+    return implies(
+        combat.legal(x),
+        all_of(
+            implies(
+                all_of(
+                    (
+                        combat.assigns(a),
+                        combat.is_blocked(a),
+                        combat.attacks(a, combat.defender),
+                        any_of(
+                            (combat.has(a, "trample"), combat.has(a, "trample over planeswalkers"))
+                        ),
+                        negate(any_of(blocks for _, blocks in blocking(combat, a))),
+                    )
+                ),
+                x.amounts.get(a, combat.defender) == combat.power(a),
+            )
+            for a in combat.attackers
+        ),
+    )
+
+
+@fails(cites=["702.19b"])
+def trample_excess_is_at_most_power_minus_blockers_lethal(combat):
+    """A trampler without deathtouch assigns to the player at most its power minus its
+    blockers' remaining toughness (false: another attacker's damage counts toward lethal)."""
+    x = combat.assignment()
+    a0 = combat.attackers[0]
+    needed = total(ite(blocks, still_needs(combat, b), 0) for b, blocks in blocking(combat, a0))
+    most = ite(combat.power(a0) > needed, combat.power(a0) - needed, 0)
+    scope = all_of(
+        (
+            combat.has(a0, "trample"),
+            negate(combat.has(a0, "deathtouch")),
+            combat.attacks(a0, combat.defender),
+        )
+    )
+    return Claim(scope, implies(combat.legal(x), x.amounts.get(a0, combat.defender) <= most))
+
+
+@fails(cites=["702.19b"])
+def trampler_must_assign_toughness_to_each_blocker_before_player(combat):
+    """A trampler assigns each blocker damage equal to its toughness before the player gets
+    any (false: damage marked, deathtouch and other attackers' damage count)."""
+    x = combat.assignment()
+    a = x.amounts
+    return implies(
+        combat.legal(x),
+        all_of(
+            implies(
+                all_of((a.get(s, combat.defender) > 0, blocks)),
+                a.get(s, b) >= combat.toughness(b),
+            )
+            for s in combat.attackers
+            for b, blocks in blocking(combat, s)
+        ),
+    )
