@@ -1,8 +1,7 @@
 """Properties of trample: CR 702.19b, 702.19d, with deathtouch (702.2c)."""
 
+from lethal.proofs._facts import blocking, lethal_assigned, past_blockers, still_needs, with_row
 from lethal.proving import Claim, all_of, any_of, fails, holds, implies, ite, negate, total
-
-from ._facts import blocking, lethal_assigned, past_blockers, still_needs, with_row
 
 
 @holds(cites=["702.19b", "702.2c"])
