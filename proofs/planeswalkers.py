@@ -1,7 +1,7 @@
 """Properties of trample over planeswalkers: CR 702.19c, 702.19e-f (and the Thrasta rulings)."""
 
 from lethal.proofs._facts import blocking, still_needs, with_row
-from lethal.proving import Claim, all_of, any_of, fails, holds, implies, ite, negate, total
+from lethal.proving import Claim, all_of, any_of, fails, holds, ite, negate, total
 
 TOPW = "trample over planeswalkers"
 
@@ -34,24 +34,17 @@ def controller_damage_needs_loyalty_on_the_planeswalker(combat):
     """Damage reaches a planeswalker's controller from a creature attacking it only once the
     planeswalker is assigned damage at least equal to its loyalty."""
     x = combat.assignment()
-    return implies(
-        combat.legal(x),
-        all_of(
-            implies(
-                all_of(
-                    (
-                        combat.attacks(a, p),
-                        combat.is_planeswalker(p),
-                        negate(combat.removed(p)),
-                        x.amounts.get(a, combat.defender) > 0,
-                    )
-                ),
-                _received(combat, x.amounts, p) >= combat.loyalty(p),
-            )
-            for a in combat.attackers
-            for p in combat.planeswalkers
-        ),
+    a0, p0 = combat.attackers[0], combat.planeswalkers[0]
+    scope = all_of(
+        (
+            combat.legal(x),
+            combat.attacks(a0, p0),
+            combat.is_planeswalker(p0),
+            negate(combat.removed(p0)),
+            x.amounts.get(a0, combat.defender) > 0,
+        )
     )
+    return Claim(scope, _received(combat, x.amounts, p0) >= combat.loyalty(p0))
 
 
 @holds(cites=["702.19f"])
@@ -59,17 +52,9 @@ def plain_trample_attacking_a_planeswalker_never_reaches_its_controller(combat):
     """A creature without trample over planeswalkers that attacks a planeswalker (or a
     battle) assigns no combat damage to the defending player."""
     x = combat.assignment()
-    return implies(
-        combat.legal(x),
-        all_of(
-            implies(
-                all_of((combat.attacks(a, p), negate(combat.has(a, TOPW)))),
-                x.amounts.get(a, combat.defender) == 0,
-            )
-            for a in combat.attackers
-            for p in combat.planeswalkers
-        ),
-    )
+    a0, p0 = combat.attackers[0], combat.planeswalkers[0]
+    scope = all_of((combat.legal(x), combat.attacks(a0, p0), negate(combat.has(a0, TOPW))))
+    return Claim(scope, x.amounts.get(a0, combat.defender) == 0)
 
 
 @fails(cites=["702.19c"])
@@ -87,7 +72,7 @@ def topw_excess_to_controller_is_at_most_power_minus_loyalty(combat):
             negate(combat.removed(p0)),
         )
     )
-    return Claim(scope, implies(combat.legal(x), x.amounts.get(a0, combat.defender) <= most))
+    return Claim(all_of((scope, combat.legal(x))), x.amounts.get(a0, combat.defender) <= most)
 
 
 def _onto(combat, amount_on_p):

@@ -8,13 +8,13 @@ from lethal.proving import Claim, all_of, any_of, fails, holds, implies, ite, ne
 def no_player_damage_without_lethal_to_every_blocker(combat):
     """No damage reaches the player unless every blocker was assigned lethal damage."""
     x = combat.assignment()
-    a = x.amounts
-    return implies(
-        combat.legal(x),
+    a0 = combat.attackers[0]  # any attacker: the slots are interchangeable
+    scope = all_of((combat.legal(x), x.amounts.get(a0, combat.defender) > 0))
+    return Claim(
+        scope,
         all_of(
-            implies(all_of((a.get(s, combat.defender) > 0, blocks)), lethal_assigned(combat, a, b))
-            for s in combat.attackers
-            for b, blocks in blocking(combat, s)
+            implies(blocks, lethal_assigned(combat, x.amounts, b))
+            for b, blocks in blocking(combat, a0)
         ),
     )
 
@@ -89,26 +89,18 @@ def blocked_with_no_blockers_tramples_everything_through(combat):
     """A blocked trampler attacking the player with no blockers left assigns all its power
     to the player."""
     x = combat.assignment()
-    return implies(
-        combat.legal(x),
-        all_of(
-            implies(
-                all_of(
-                    (
-                        combat.assigns(a),
-                        combat.is_blocked(a),
-                        combat.attacks(a, combat.defender),
-                        any_of(
-                            (combat.has(a, "trample"), combat.has(a, "trample over planeswalkers"))
-                        ),
-                        negate(any_of(blocks for _, blocks in blocking(combat, a))),
-                    )
-                ),
-                x.amounts.get(a, combat.defender) == combat.power(a),
-            )
-            for a in combat.attackers
-        ),
+    a0 = combat.attackers[0]
+    scope = all_of(
+        (
+            combat.legal(x),
+            combat.assigns(a0),
+            combat.is_blocked(a0),
+            combat.attacks(a0, combat.defender),
+            any_of((combat.has(a0, "trample"), combat.has(a0, "trample over planeswalkers"))),
+            negate(any_of(blocks for _, blocks in blocking(combat, a0))),
+        )
     )
+    return Claim(scope, x.amounts.get(a0, combat.defender) == combat.power(a0))
 
 
 @fails(cites=["702.19b"])
@@ -126,7 +118,7 @@ def trample_excess_is_at_most_power_minus_blockers_lethal(combat):
             combat.attacks(a0, combat.defender),
         )
     )
-    return Claim(scope, implies(combat.legal(x), x.amounts.get(a0, combat.defender) <= most))
+    return Claim(all_of((scope, combat.legal(x))), x.amounts.get(a0, combat.defender) <= most)
 
 
 @fails(cites=["702.19b"])
@@ -134,15 +126,12 @@ def trampler_must_assign_toughness_to_each_blocker_before_player(combat):
     """A trampler assigns each blocker damage equal to its toughness before the player gets
     any (false: damage marked, deathtouch and other attackers' damage count)."""
     x = combat.assignment()
-    a = x.amounts
-    return implies(
-        combat.legal(x),
+    a0 = combat.attackers[0]
+    scope = all_of((combat.legal(x), x.amounts.get(a0, combat.defender) > 0))
+    return Claim(
+        scope,
         all_of(
-            implies(
-                all_of((a.get(s, combat.defender) > 0, blocks)),
-                a.get(s, b) >= combat.toughness(b),
-            )
-            for s in combat.attackers
-            for b, blocks in blocking(combat, s)
+            implies(blocks, x.amounts.get(a0, b) >= combat.toughness(b))
+            for b, blocks in blocking(combat, a0)
         ),
     )
