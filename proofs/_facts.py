@@ -1,7 +1,7 @@
 """Facts the properties share, stated here from the CR text, apart from the rules model."""
 
 from lethal.amounts import Amounts
-from lethal.proving import all_of, any_of, ite, total
+from lethal.proving import all_of, any_of, ite, negate, total
 
 
 def blocking(combat, a):
@@ -35,3 +35,14 @@ def with_row(amounts, source, row):
     kept = {pair: amounts.get(*pair) for pair in amounts.pairs() if pair[0] != source}
     kept.update({(source, r): amount for r, amount in row.items()})
     return Amounts(kept)
+
+
+def first_past(combat, amounts, a):
+    """For each recipient, whether it is the first (in a fixed order) past a's blockers that
+    a assigns some damage to."""
+    firsts, before = {}, False
+    for r in combat.recipients:
+        here = all_of((amounts.get(a, r) > 0, negate(combat.blocks(r, a))))
+        firsts[r] = all_of((here, negate(before)))
+        before = any_of((before, here))
+    return firsts

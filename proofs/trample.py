@@ -1,6 +1,13 @@
 """Properties of trample: CR 702.19b, 702.19d, with deathtouch (702.2c)."""
 
-from lethal.proofs._facts import blocking, lethal_assigned, past_blockers, still_needs, with_row
+from lethal.proofs._facts import (
+    blocking,
+    first_past,
+    lethal_assigned,
+    past_blockers,
+    still_needs,
+    with_row,
+)
 from lethal.proving import Claim, all_of, any_of, fails, holds, implies, ite, negate, total
 
 
@@ -134,4 +141,90 @@ def trampler_must_assign_toughness_to_each_blocker_before_player(combat):
             implies(blocks, x.amounts.get(a0, b) >= combat.toughness(b))
             for b, blocks in blocking(combat, a0)
         ),
+    )
+
+
+@holds(cites=["702.19b"])
+def more_power_never_means_less_excess(combat, other):
+    """Give a creature more power, all else equal, and it can still assign at least as much
+    past its blockers as before."""
+    a0 = combat.attackers[0]
+    x = combat.assignment()
+    scope = all_of(
+        (
+            other.agrees_with(combat, but=(f"{a0}.power",)),
+            other.power(a0) >= combat.power(a0),
+            combat.legal(x),
+        )
+    )
+    before = past_blockers(combat, x.amounts, a0)
+
+    def more(c):
+        """The extra power goes where a0 already sent damage past its blockers, or with the
+        rest of its damage; a0 newly able to assign puts it all on one recipient."""
+        extra = c.power(a0) - combat.power(a0)
+        past = first_past(c, x.amounts, a0)
+        anywhere, seen = {}, False
+        for r in c.recipients:
+            anywhere[r] = all_of((x.amounts.get(a0, r) > 0, negate(seen)))
+            seen = any_of((seen, x.amounts.get(a0, r) > 0))
+        went_past = any_of(past.values())
+        simplest = c.simplest_assignment()
+        row = {}
+        for r in c.recipients:
+            grown = x.amounts.get(a0, r) + ite(ite(went_past, past[r], anywhere[r]), extra, 0)
+            fresh = ite(c.assigns(a0), simplest.get(a0, r), x.amounts.get(a0, r))
+            row[r] = ite(combat.assigns(a0), grown, fresh)
+        return with_row(x.amounts, a0, row)
+
+    return Claim(
+        scope,
+        other.some(lambda amounts: past_blockers(other, amounts, a0) >= before, witness=more),
+    )
+
+
+@holds(cites=["702.19b"])
+def another_blocker_never_means_more_excess(combat, other):
+    """Add a blocker to a creature, all else equal, and it can assign no more past its
+    blockers than before."""
+    a0, extra = combat.attackers[0], combat.blockers[-1]
+    x = other.assignment()  # an assignment of the combat with the extra blocker
+    blocks_only_a0 = all_of(
+        (other.blocks(extra, a0), *(negate(other.blocks(extra, a)) for a in other.attackers[1:]))
+    )
+    scope = all_of(
+        (
+            other.agrees_with(
+                combat,
+                but=(f"{a0}.blocked", *(k for k in combat.unknowns if k.startswith(f"{extra}."))),
+            ),
+            negate(combat.present[extra]),
+            other.present[extra],
+            blocks_only_a0,
+            other.legal(x),
+        )
+    )
+    after = past_blockers(other, x.amounts, a0)
+
+    def fewer(c):
+        """Without the extra blocker, a0's damage to it goes where a0 already sent damage
+        past its blockers; if it sent none, any legal assignment will do."""
+        past = first_past(other, x.amounts, a0)
+        moved = {
+            pair: x.amounts.get(*pair)
+            + (ite(past[pair[1]], x.amounts.get(a0, extra), 0) if pair[0] == a0 else 0)
+            for pair in x.amounts.pairs()
+            if extra not in pair
+        }
+        simplest = c.simplest_assignment()
+        return type(simplest)(
+            {
+                pair: ite(after > 0, moved.get(pair, 0), simplest.get(*pair))
+                for pair in set(moved) | set(simplest.pairs())
+            }
+        )
+
+    return Claim(
+        scope,
+        combat.some(lambda amounts: past_blockers(combat, amounts, a0) >= after, witness=fewer),
     )
