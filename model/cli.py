@@ -164,6 +164,22 @@ def _parser() -> argparse.ArgumentParser:
         help="where counterexamples and undecided queries are written",
     )
     proving.set_defaults(run=_prove, file=None)
+    biting = commands.add_parser(
+        "teeth",
+        help="remove each kind of rule constraint in turn and show what catches it",
+        description="Remove each kind of rule constraint in turn, prove the property library "
+        "again and check every bundled example again, and show which notice. Exit 0 when "
+        "every kind is caught, 1 when one is not.",
+    )
+    biting.add_argument("--json", action="store_true", help="print the table as JSON")
+    biting.add_argument(
+        "--timeout",
+        type=float,
+        default=120,
+        metavar="SECONDS",
+        help="the solver's limit per property (default 120)",
+    )
+    biting.set_defaults(run=_teeth, file=None)
     return parser
 
 
@@ -188,6 +204,23 @@ def _prove(args):
     else:
         code = NO
     return proofs_report.text(results), proofs_report.as_json(results), code
+
+
+def _teeth(args):
+    from . import teeth
+
+    bites = teeth.bite(args.timeout)
+    data = [
+        {
+            "rule": b.kind,
+            "what": b.what,
+            "properties": list(b.properties),
+            "examples": list(b.examples),
+            "caught": b.caught,
+        }
+        for b in bites
+    ]
+    return teeth.table(bites), data, YES if all(b.caught for b in bites) else NO
 
 
 def _check(args, scenario):

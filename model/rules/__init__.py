@@ -7,6 +7,8 @@ operations of `ops`: plain values give a plain answer, solver terms give a formu
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from ..amounts import Amounts
 from . import division, steps, trample
@@ -14,8 +16,35 @@ from .constraint import Constraint
 
 FAMILIES = (steps, division, trample)
 
+# Each kind of constraint, by the subrule it is filed under (its `rules[0]`).
+KINDS = {
+    "510.4": "who assigns in which step (510.4, 702.4, 702.7)",
+    "510.1a": "a creature assigns exactly its power (510.1a)",
+    "510.1b": "whom a creature may assign to (510.1b-d, 702.19b-f)",
+    "702.19b": "lethal damage to every blocker before any goes past them (702.19b, 702.2c)",
+    "702.19c": "damage up to a planeswalker's loyalty before its controller (702.19c)",
+}
+
+# Kinds left out, for `lethal teeth` only: which checks notice a rule gone missing.
+_removed: ContextVar[frozenset[str]] = ContextVar("removed", default=frozenset())
+
 
 def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
     """Every constraint an assignment of the step must meet, each with its CR subrules."""
+    removed = _removed.get()
     for family in FAMILIES:
-        yield from family.constraints(view, amounts)
+        for constraint in family.constraints(view, amounts):
+            if constraint.rules[0] not in removed:
+                yield constraint
+
+
+@contextmanager
+def without(kind: str):
+    """The rules as if one kind of constraint did not exist."""
+    if kind not in KINDS:
+        raise ValueError(f"no kind of constraint {kind!r}; known: {', '.join(KINDS)}")
+    token = _removed.set(_removed.get() | {kind})
+    try:
+        yield
+    finally:
+        _removed.reset(token)

@@ -249,9 +249,23 @@ def _write(prop: Property, scenarios: list[dict], out: Path) -> tuple[str, ...]:
     for n, data in enumerate(scenarios):
         path = out / (f"{prop.name}.json" if n == 0 else f"{prop.name}.{n + 1}.json")
         file = {k: v for k, v in data.items() if not k.startswith("_")}
-        path.write_text(json.dumps(file, indent=2) + "\n")
+        path.write_text(_file_text(file))
         files.append(str(path))
     return tuple(files)
+
+
+def _file_text(file: dict) -> str:
+    """A scenario as people write them: one permanent, one entry to a line."""
+    lines = ["{"]
+    items = list(file.items())
+    for n, (key, value) in enumerate(items):
+        comma = "," if n < len(items) - 1 else ""
+        if isinstance(value, list) and value and isinstance(value[0], dict) and key != "players":
+            rows = [f"    {json.dumps(row)}" for row in value]
+            lines += [f'  "{key}": [', ",\n".join(rows), f"  ]{comma}"]
+        else:
+            lines.append(f'  "{key}": {json.dumps(value)}{comma}')
+    return "\n".join(lines + ["}"]) + "\n"
 
 
 def _table(scenarios: list[dict]) -> str:

@@ -61,3 +61,65 @@ class ConcreteCombat(ScenarioView):
 
     def assigns(self, c: str) -> Term:
         return division.assigns_combat_damage(self, c)
+
+    @property
+    def present(self) -> _Present:
+        return _Present(p.id for p in self.scenario.permanents)
+
+    @property
+    def unknowns(self) -> dict:
+        return _facts(self, [p.id for p in self.scenario.permanents])
+
+    def agrees_with(self, other: ConcreteCombat, *, but: tuple[str, ...] = ()) -> bool:
+        """The two scenarios are the same but for the facts named in `but`."""
+        slots = sorted({p.id for c in (self, other) for p in c.scenario.permanents})
+        mine, theirs = _facts(self, slots), _facts(other, slots)
+        same = all(mine[k] == theirs[k] for k in mine if k not in but)
+        return same and self.scenario.step == other.scenario.step
+
+
+class _Present:
+    def __init__(self, ids):
+        self._ids = set(ids)
+
+    def __getitem__(self, slot: str) -> bool:
+        return slot in self._ids
+
+
+def _facts(combat: ConcreteCombat, slots) -> dict:
+    """What `SymbolicCombat.unknowns` names, with this scenario's values; an absent slot has
+    the plain values the symbolic combat gives absent slots."""
+    from .symbolic import KEYWORDS, QUALITY
+
+    facts = {}
+    ids = {p.id: p for p in combat.scenario.permanents}
+    targets = ["D", *(s for s in slots if s.startswith("p"))]
+    for slot in slots:
+        p = ids.get(slot)
+        facts[f"{slot}.present"] = p is not None
+        creature = p is not None and p.is_creature
+        facts[f"{slot}.power"] = p.power if creature else 0
+        facts[f"{slot}.toughness"] = p.toughness if creature else 1
+        facts[f"{slot}.damage"] = p.damage if creature else 0
+        for k in KEYWORDS:
+            facts[f"{slot}.{k}"] = creature and k in p.keywords
+        facts[f"{slot}.quality"] = creature and combat.has_quality(slot, QUALITY)
+        facts[f"{slot}.bands with other"] = creature and combat.bands_with_other(slot, QUALITY)
+        facts[f"{slot}.struck first"] = p is not None and p.struck_first
+        if slot.startswith("p"):
+            facts[f"{slot}.creature"] = creature
+            facts[f"{slot}.battle"] = p is not None and p.is_battle
+            facts[f"{slot}.loyalty"] = (p.defense if p.is_battle else p.loyalty) if p else 1
+            facts[f"{slot}.removed"] = p is not None and p.removed_from_combat
+            facts[f"{slot}.blocking"] = p is not None and p.blocking is not None
+        if slot.startswith("a"):
+            for t in targets:
+                facts[f"{slot}.attacks {t}"] = p is not None and p.attacking == t
+            facts[f"{slot}.blocked"] = p is not None and p.blocked
+            for other in slots:
+                if other.startswith("a") and other != slot:
+                    facts[f"{slot}.banded with {other}"] = combat.banded(slot, other)
+        if slot.startswith(("b", "p")):
+            for a in (s for s in slots if s.startswith("a")):
+                facts[f"{slot}.blocks {a}"] = combat.blocks(slot, a)
+    return facts

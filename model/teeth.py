@@ -1,0 +1,69 @@
+"""Teeth: remove each kind of rule constraint in turn and see what notices.
+
+A property library or test suite that still passes with a rule gone does not test that rule.
+Each kind is removed, the property library is proved again and every bundled example is
+checked again; a property whose verdict changes, or an example whose verdict changes, has
+caught the removal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from tempfile import TemporaryDirectory
+
+from . import rules
+from .check import check
+from .reading import load
+from .solver.library import collect
+from .solver.prover import prove
+
+
+@dataclass(frozen=True)
+class Bite:
+    kind: str
+    what: str
+    properties: tuple[str, ...]  # properties whose verdict is then not as expected
+    examples: tuple[str, ...]  # bundled examples whose verdict then changes
+
+    @property
+    def caught(self) -> bool:
+        return bool(self.properties or self.examples)
+
+
+def examples() -> list[Path]:
+    folder = resources.files("lethal") / "examples"
+    return sorted((p for p in folder.iterdir() if p.name.endswith(".json")), key=lambda p: p.name)
+
+
+def bite(timeout: float) -> list[Bite]:
+    properties = collect([])
+    scenarios = [(path.name, load(path)) for path in examples()]
+    verdicts = {name: check(s).legal for name, s in scenarios}
+    bites = []
+    with TemporaryDirectory() as scratch:
+        for kind, what in rules.KINDS.items():
+            with rules.without(kind):
+                missed = tuple(
+                    p.name for p in properties if not prove(p, timeout, Path(scratch)).as_expected
+                )
+                changed = tuple(n for n, s in scenarios if check(s).legal != verdicts[n])
+            bites.append(Bite(kind, what, missed, changed))
+    return bites
+
+
+def table(bites: list[Bite]) -> str:
+    lines = []
+    for b in bites:
+        lines.append(f"CR {b.kind:<8} {b.what}")
+        if b.caught:
+            if b.properties:
+                lines.append(f"  caught by properties: {', '.join(b.properties)}")
+            if b.examples:
+                lines.append(f"  caught by examples: {', '.join(b.examples)}")
+        else:
+            lines.append("  NOT CAUGHT: nothing notices this rule gone")
+    caught = sum(b.caught for b in bites)
+    lines.append(f"{caught} of {len(bites)} kinds of constraint caught")
+    return "\n".join(lines) + "\n"

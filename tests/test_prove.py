@@ -1,0 +1,216 @@
+"""`lethal prove`: the library's verdicts, what a user's properties can get, and the reports."""
+
+from __future__ import annotations
+
+import io
+import json
+import textwrap
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pytest
+
+from lethal import load
+from lethal.cli import main
+from lethal.solver.library import collect
+from lethal.solver.prover import prove
+
+
+def run(*argv) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory):
+    out = tmp_path_factory.mktemp("counterexamples")
+    code, text, _ = run("prove", "--json", "--out", str(out))
+    return code, json.loads(text), out
+
+
+def test_every_library_property_has_its_expected_verdict(library):
+    code, results, _ = library
+    assert code == 0
+    assert [r["name"] for r in results if not r["as_expected"]] == []
+    assert sum(r["verdict"] == "proved" for r in results) >= 13
+    assert sum(r["verdict"] == "refuted" for r in results) >= 8
+
+
+def test_json_gives_what_a_pipeline_needs(library):
+    _, results, _ = library
+    for r in results:
+        assert {"name", "expected", "verdict", "citations", "bounds", "seconds"} <= set(r)
+        assert r["expected"] in ("holds", "fails")
+        assert r["citations"] and r["bounds"]["attackers"] >= 3
+        assert r["bounds"]["blockers"] >= 3 and r["bounds"]["permanents"] >= 2
+        assert bool(r["counterexample"]) == (r["verdict"] == "refuted")
+
+
+def test_counterexamples_read_back_and_replay_in_check(library):
+    _, results, _ = library
+    for r in results:
+        for path in r["counterexample"]:
+            scenario = load(path)
+            if scenario.assignment is not None:
+                assert run("check", path)[0] == 0, path
+
+
+def test_the_counterexample_is_the_smallest(library):
+    """Fewest creatures, then the plainest: a 1/1 blocked by two 0/1s puts its 1 on the
+    second (CR 510.1c has no order since 2024-11-08)."""
+    _, results, _ = library
+    (found,) = [
+        r for r in results if r["name"] == "non_trampler_must_kill_one_blocker_before_the_next"
+    ]
+    permanents = json.loads(Path(found["counterexample"][0]).read_text())["permanents"]
+    assert [p["id"] for p in permanents] == ["a0", "b0", "b1"]
+    assert [(p["power"], p["toughness"]) for p in permanents] == [(1, 1), (0, 1), (0, 1)]
+
+
+def test_results_do_not_depend_on_the_run(tmp_path):
+    (claim,) = collect([], "trample_excess_is_at_most_power_minus_blockers_lethal")
+    first = prove(claim, 60, tmp_path / "one")
+    second = prove(claim, 60, tmp_path / "two")
+    assert Path(first.counterexamples[0]).read_text() == Path(second.counterexamples[0]).read_text()
+
+
+USER_FILE = '''
+from lethal.proving import Claim, Bounds, fails, holds, all_of, negate
+
+SMALL = Bounds(attackers=1, blockers=1, permanents=1)
+
+
+@holds(cites=["510.1a"], bounds=SMALL)
+def power_is_never_more_than_five(combat):
+    """Within the bounds, no creature has power above 5."""
+    return all_of(combat.power(c) <= 5 for c in combat.creatures)
+
+
+@holds(cites=["510.1a"], bounds=SMALL)
+def every_creature_deals_damage(combat):
+    """Every attacking creature assigns combat damage (false: power 0)."""
+    a0 = combat.attackers[0]
+    return Claim(combat.is_attacking(a0), combat.assigns(a0))
+
+
+@fails(cites=["510.1a"], bounds=SMALL)
+def a_claim_that_is_true(combat):
+    """Toughness is at least 1."""
+    return all_of(combat.toughness(c) >= 1 for c in combat.creatures)
+
+
+@holds(cites=["510.1a"], bounds=SMALL)
+def about_nothing(combat):
+    """Assumes a creature with toughness 0, which no combat has."""
+    return Claim(combat.toughness(combat.attackers[0]) <= 0, True)
+'''
+
+
+@pytest.fixture
+def user_file(tmp_path):
+    path = tmp_path / "mine.py"
+    path.write_text(textwrap.dedent(USER_FILE))
+    return path
+
+
+def test_a_users_properties_get_each_verdict(user_file, tmp_path):
+    code, out, _ = run("prove", str(user_file), "--json", "--out", str(tmp_path / "cx"))
+    verdicts = {r["name"]: (r["verdict"], r["as_expected"]) for r in json.loads(out)}
+    assert verdicts == {
+        "power_is_never_more_than_five": ("proved", True),
+        "every_creature_deals_damage": ("refuted", False),
+        "a_claim_that_is_true": ("proved", False),
+        "about_nothing": ("vacuous", False),
+    }
+    assert code == 1
+
+
+def test_k_selects_properties_and_text_has_one_line_each(user_file, tmp_path):
+    code, out, _ = run("prove", str(user_file), "-k", "power_*", "--out", str(tmp_path))
+    assert code == 0
+    assert out.splitlines()[0].startswith("PROVED   power_is_never_more_than_five  [CR 510.1a]")
+    assert out.splitlines()[-1] == "1 properties: 1 proved; 0 not as expected"
+
+
+def test_junit_report(user_file, tmp_path):
+    report = tmp_path / "proofs.xml"
+    run("prove", str(user_file), "--junit", str(report), "--out", str(tmp_path))
+    suite = ET.parse(report).getroot()
+    assert suite.get("tests") == "4" and suite.get("failures") == "3"
+    failed = {case.get("name") for case in suite if case.find("failure") is not None}
+    assert failed == {"every_creature_deals_damage", "a_claim_that_is_true", "about_nothing"}
+
+
+def test_unknown_is_not_a_pass_and_saves_the_query(tmp_path):
+    path = tmp_path / "hard.py"
+    path.write_text(
+        textwrap.dedent('''
+        from lethal.proving import Claim, holds
+
+        @holds(cites=["510.1"])
+        def some_assignment_without_a_witness(combat):
+            """Some legal assignment exists, asked of Z3 with a quantifier."""
+            return Claim(True, combat.some(lambda amounts: True))
+    ''')
+    )
+    code, out, _ = run("prove", str(path), "--json", "--timeout", "0.05", "--out", str(tmp_path))
+    (result,) = json.loads(out)
+    assert result["verdict"] == "unknown" and code == 3
+    assert (tmp_path / "some_assignment_without_a_witness.smt2").exists()
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["prove", "no/such/file.py"], "no such file or folder"),
+        (["prove", "-k", "no_such_property"], "no property matches 'no_such_property'"),
+        (["prove", "--timeout", "0"], "--timeout: expected a positive number"),
+    ],
+)
+def test_bad_usage_exits_2(argv, message):
+    code, _, err = run(*argv)
+    assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_a_file_that_does_not_import_is_reported(tmp_path):
+    path = tmp_path / "broken.py"
+    path.write_text("import no_such_module\n")
+    code, _, err = run("prove", str(path))
+    assert code == 2 and "does not import: ModuleNotFoundError" in err
+
+
+def test_a_counterexample_that_does_not_recheck_is_not_reported(tmp_path):
+    """A witness that is not legal makes the symbolic side find a 'counterexample'; read back
+    as a file, every legal assignment is tried, one exists, and the verdict is unknown."""
+    path = tmp_path / "witness.py"
+    path.write_text(
+        textwrap.dedent('''
+        from lethal.amounts import Amounts
+        from lethal.proving import Claim, Bounds, holds
+
+        @holds(cites=["510.1"], bounds=Bounds(attackers=1, blockers=0, permanents=0))
+        def exists_with_a_bad_witness(combat):
+            """Some legal assignment exists (the witness given is wrong)."""
+            wrong = lambda c: Amounts({("a0", "D"): 99})
+            return Claim(True, combat.some(lambda amounts: True, witness=wrong))
+    ''')
+    )
+    code, out, _ = run("prove", str(path), "--json", "--out", str(tmp_path))
+    (result,) = json.loads(out)
+    assert result["verdict"] == "unknown" and code == 3
+    assert "did not re-check" in result["reason"]
+
+
+def test_removing_a_rule_changes_what_check_says():
+    """`lethal teeth` relies on rules.without: with 702.19b gone, short lethal is fine."""
+    from importlib import resources
+
+    from lethal import check, rules
+
+    example = resources.files("lethal") / "examples" / "trample-short-of-lethal.json"
+    scenario = load(example)
+    assert not check(scenario).legal
+    with rules.without("702.19b"):
+        assert check(scenario).legal
+    assert not check(scenario).legal
