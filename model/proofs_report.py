@@ -7,11 +7,10 @@ from xml.etree import ElementTree as ET
 
 def _line(result) -> str:
     prop = result.property
-    mark = (
-        ""
-        if result.as_expected
-        else "  <- expected to " + ("hold" if prop.expected == "holds" else "fail")
-    )
+    if not result.as_expected:
+        mark = "  <- expected to " + ("hold" if prop.expected == "holds" else "fail")
+    else:
+        mark = "  (a false claim, as expected)" if prop.expected == "fails" else ""
     cites = ", ".join(prop.cites)
     return (
         f"{result.verdict.upper():<8} {prop.name}  [CR {cites}]  ({prop.bounds})  "

@@ -71,7 +71,7 @@ class Claim:
 @dataclass(frozen=True)
 class Property:
     name: str
-    statement: str  # the docstring's first line
+    statement: str  # the docstring's first paragraph
     cites: tuple[str, ...]
     expected: str  # "holds" or "fails"
     bounds: Bounds
@@ -90,7 +90,7 @@ def _declare(expected: str, cites, bounds: Bounds | None):
             raise ValueError(f"property {function.__name__} needs a docstring: its statement")
         return Property(
             name=function.__name__,
-            statement=doc.splitlines()[0],
+            statement=" ".join(doc.split("\n\n")[0].split()),
             cites=tuple(cites),
             expected=expected,
             bounds=bounds or Bounds(),
