@@ -214,3 +214,21 @@ def test_removing_a_rule_changes_what_check_says():
     with rules.without("702.19b"):
         assert check(scenario).legal
     assert not check(scenario).legal
+
+
+def test_the_readme_property_is_refuted_then_proved(tmp_path):
+    """The README's example property, as written there, and with the fix it describes."""
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    code = readme.split("```python\n# my_properties.py\n", 1)[1].split("```", 1)[0]
+    first = tmp_path / "first.py"
+    first.write_text(code)
+    assert run("prove", str(first), "--out", str(tmp_path))[0] == 1
+    fixed = tmp_path / "fixed.py"
+    fixed.write_text(
+        code.replace(
+            '            negate(combat.has(a0, "trample over planeswalkers")),\n',
+            '            negate(combat.has(a0, "trample over planeswalkers")),\n'
+            "            negate(combat.blocks(p0, a0)),\n",
+        )
+    )
+    assert run("prove", str(fixed), "--out", str(tmp_path))[0] == 0
