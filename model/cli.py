@@ -150,13 +150,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     proving.add_argument("--json", action="store_true", help="print the results as JSON")
     proving.add_argument("--junit", metavar="FILE", help="also write a JUnit XML report")
-    proving.add_argument(
-        "--timeout",
-        type=float,
-        default=120,
-        metavar="SECONDS",
-        help="the solver's limit per property (default 120)",
-    )
+    _timeout_option(proving)
     proving.add_argument(
         "--out",
         default="counterexamples",
@@ -172,15 +166,24 @@ def _parser() -> argparse.ArgumentParser:
         "every kind is caught, 1 when one is not.",
     )
     biting.add_argument("--json", action="store_true", help="print the table as JSON")
-    biting.add_argument(
+    _timeout_option(biting)
+    biting.set_defaults(run=_teeth, file=None)
+    return parser
+
+
+def _timeout_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
         "--timeout",
         type=float,
         default=120,
         metavar="SECONDS",
         help="the solver's limit per property (default 120)",
     )
-    biting.set_defaults(run=_teeth, file=None)
-    return parser
+
+
+def _check_timeout(timeout: float) -> None:
+    if timeout <= 0:
+        raise LethalError(f"--timeout: expected a positive number of seconds, found {timeout}")
 
 
 def _prove(args):
@@ -188,8 +191,7 @@ def _prove(args):
     from .solver.library import LibraryError, collect
     from .solver.prover import prove
 
-    if args.timeout <= 0:
-        raise LethalError(f"--timeout: expected a positive number of seconds, found {args.timeout}")
+    _check_timeout(args.timeout)
     found = collect(args.paths, args.pattern)
     if not found:
         raise LibraryError("no property matches" + (f" '{args.pattern}'" if args.pattern else ""))
@@ -209,6 +211,7 @@ def _prove(args):
 def _teeth(args):
     from . import teeth
 
+    _check_timeout(args.timeout)
     bites = teeth.bite(args.timeout)
     data = [
         {

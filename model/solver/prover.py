@@ -54,7 +54,7 @@ def prove(prop: Property, timeout: float, out: Path) -> Result:
         solver.add([_formula(f, context) for f in combat.well_formed()])
     solver.add(_formula(claim.assume, context))
     for combat in combats:  # every assignment the property names is one of amounts in range
-        solver.add([f for x in combat._assignments for f in x.domain()])
+        solver.add([f for x in combat.assignments for f in x.domain()])
 
     def done(verdict, **details) -> Result:
         return Result(prop, verdict, time.perf_counter() - start, **details)
@@ -108,7 +108,7 @@ def _smallest(solver: z3.Solver, combats: list[SymbolicCombat]) -> z3.ModelRef:
     steps = z3.Sum([c.step for c in combats])
     numbers = z3.Sum(
         [z3.If(v >= 0, v, -v) for c in combats for v in c.unknowns.values() if z3.is_int(v)]
-        + [v for c in combats for x in c._assignments for v in x.variables.values()]
+        + [v for c in combats for x in c.assignments for v in x.variables.values()]
         + [z3.IntVal(0, context)]
     )
     model = solver.model()
@@ -199,7 +199,7 @@ def _scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
             for (s, r), v in x.variables.items()
             if value(v)
         ]
-        for x in combat._assignments
+        for x in combat.assignments
     ]
     if assignments:
         scenario["assignment"] = assignments[0]

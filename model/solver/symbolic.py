@@ -15,28 +15,12 @@ import z3
 from .. import rules
 from ..amounts import Amounts
 from ..combat import FIRST_STRIKE_STEP, ONLY, SECOND
-from ..keywords import (
-    BANDING,
-    DEATHTOUCH,
-    DOUBLE_STRIKE,
-    FIRST_STRIKE,
-    INDESTRUCTIBLE,
-    TRAMPLE,
-    TRAMPLE_OVER_PLANESWALKERS,
-)
+from ..keywords import DOUBLE_STRIKE, FIRST_STRIKE, INDESTRUCTIBLE, PLAIN
 from ..ops import Term, all_of, any_of, implies, ite, negate, total
 from ..proving import Bounds
 from ..rules import banding, division
 
-KEYWORDS = (
-    TRAMPLE,
-    TRAMPLE_OVER_PLANESWALKERS,
-    DEATHTOUCH,
-    BANDING,
-    FIRST_STRIKE,
-    DOUBLE_STRIKE,
-    INDESTRUCTIBLE,
-)
+KEYWORDS = PLAIN  # every keyword that is not about a quality
 QUALITY = "wolves"  # one quality is enough to tell "bands with other" bands apart
 STEPS = (ONLY, FIRST_STRIKE_STEP, SECOND)
 ACTIVE, DEFENDING = "A", "D"
@@ -293,6 +277,11 @@ class SymbolicCombat:
         return facts
 
     # Assignments.
+
+    @property
+    def assignments(self) -> list[SymbolicAssignment]:
+        """The assignments the property has asked for, in order: its universal unknowns."""
+        return list(self._assignments)
 
     def assignment(self) -> SymbolicAssignment:
         n = len(self._assignments)
