@@ -20,7 +20,7 @@ from typing import TextIO
 from . import queries, report
 from .answers import Impossible
 from .check import check
-from .errors import LethalError, Problem, ScenarioError, SolverUnknown
+from .errors import LethalError, Problem, ScenarioError, SolverUnknown, TooManyToCount
 from .reading import load
 
 YES, NO, BAD_INPUT, UNDECIDED = 0, 1, 2, 3
@@ -45,7 +45,7 @@ def main(
             problems = [{"place": p.place, "message": p.message} for p in error.problems]
             _write_json(stdout, {"file": error.origin, "errors": problems})
         return BAD_INPUT
-    except SolverUnknown as error:
+    except (SolverUnknown, TooManyToCount) as error:
         stderr.write(f"{args.file}: undecided: {error}\n")
         return UNDECIDED
     except LethalError as error:

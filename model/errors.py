@@ -31,3 +31,7 @@ class ScenarioError(LethalError, ValueError):
 
 class SolverUnknown(LethalError, RuntimeError):
     """Z3 answered `unknown`; never read as a pass or a fail."""
+
+
+class TooManyToCount(LethalError, RuntimeError):
+    """A group of creatures with too many divisions to try one by one."""

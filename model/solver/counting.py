@@ -18,14 +18,11 @@ import z3
 
 from ..answers import Count
 from ..combat import Entry, Scenario
+from ..errors import TooManyToCount
 from .encoding import Encoding
 
 # Enough to rule out a runaway enumeration: a group whose rows multiply past this is refused.
 MAX_ROWS_PER_GROUP = 5_000_000
-
-
-class TooManyToCount(ValueError):
-    pass
 
 
 def count(scenario: Scenario, list_limit: int | None = None) -> Count:
