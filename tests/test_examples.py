@@ -145,3 +145,13 @@ def test_query_output_matches_the_golden_file(request):
 def test_combat_example_is_valid_by_the_schema_and_the_reader(combat):
     jsonschema.validate(json.loads(combat.read_text()), SCHEMA)
     load(combat)
+
+
+def test_check_does_not_load_the_solver():
+    """`lethal check` evaluates the rules on plain numbers; loading Z3 would only slow it."""
+    import subprocess
+    import sys
+
+    code = "import sys, lethal, lethal.cli; print('z3' in sys.modules)"
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert shown.stdout.strip() == "False"
