@@ -73,6 +73,30 @@ class Entry:
     amount: int
 
 
+# Effects that change the damage dealt, not what may be assigned (120.4b, 615, 701.10g).
+DOUBLE = "double"  # 701.10g: a source deals double the damage instead
+PREVENT = "prevent"  # 615: prevent the next N damage that would be dealt to one recipient
+ADD = "add"  # a source deals that much damage plus N instead
+EFFECT_KINDS = (DOUBLE, PREVENT, ADD)
+
+
+@dataclass(frozen=True)
+class Effect:
+    id: str
+    kind: str
+    amount: int = 0  # N, for prevent and add
+    to: str | None = None  # the recipient a prevention shield protects
+    sources: frozenset[str] | None = None  # None: any source
+    recipients: frozenset[str] | None = None  # None: any recipient
+
+    def applies(self, source: str, recipient: str) -> bool:
+        if self.kind == PREVENT:
+            return recipient == self.to
+        return (self.sources is None or source in self.sources) and (
+            self.recipients is None or recipient in self.recipients
+        )
+
+
 @dataclass(frozen=True)
 class Scenario:
     players: tuple[Player, ...]
@@ -82,6 +106,7 @@ class Scenario:
     rules: str = "current"
     bands: tuple[tuple[str, ...], ...] = ()
     assignment: tuple[Entry, ...] | None = None  # None: the file proposes no assignment
+    effects: tuple[Effect, ...] = ()
 
     def permanent(self, id: str) -> Permanent:
         for permanent in self.permanents:

@@ -16,6 +16,7 @@ from ..combat import (
     ONLY,
     PLANESWALKER,
     SECOND,
+    Effect,
     Entry,
     Permanent,
     Player,
@@ -80,6 +81,7 @@ class Meaning(Problems):
         self.blockers(scenario, view)
         self.step_fits(scenario, "step" in shaped)
         self.bands(scenario, view)
+        scenario = replace(scenario, effects=self.effects(shaped.get("effects", [])))
         entries = self.assignment(shaped.get("assignment"), scenario)
         if entries is not None:
             scenario = replace(scenario, assignment=entries)
@@ -367,6 +369,34 @@ class Meaning(Problems):
                         f"{', '.join(missing)}; a creature blocking one member of a band "
                         "blocks them all (CR 702.22h)",
                     )
+
+    def effects(self, effects: list[dict]) -> tuple[Effect, ...]:
+        """Each effect's ids name what the scenario has; effect ids are unique."""
+        found, seen = [], {}
+        for i, fields in enumerate(effects):
+            place = f"effects[{i}]"
+            if fields["id"] in seen:
+                self.problem(
+                    f"{place}.id",
+                    f"duplicate effect id '{fields['id']}' (already used at {seen[fields['id']]})",
+                )
+            seen.setdefault(fields["id"], f"{place}.id")
+            if "to" in fields:
+                self.known(fields["to"], self.ids, f"{place}.to", "a player or permanent id")
+            for field in ("sources", "recipients"):
+                for j, id in enumerate(fields.get(field, ())):
+                    self.known(id, self.ids, f"{place}.{field}[{j}]", "a player or permanent id")
+            found.append(
+                Effect(
+                    id=fields["id"],
+                    kind=fields["kind"],
+                    amount=fields.get("amount", 0),
+                    to=fields.get("to"),
+                    sources=frozenset(fields["sources"]) if "sources" in fields else None,
+                    recipients=frozenset(fields["recipients"]) if "recipients" in fields else None,
+                )
+            )
+        return tuple(found)
 
     def assignment(
         self, entries: list[dict] | None, scenario: Scenario

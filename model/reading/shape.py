@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import rulesets
-from ..combat import PERMANENT_TYPES, STEPS
+from ..combat import ADD, DOUBLE, EFFECT_KINDS, PERMANENT_TYPES, PREVENT, STEPS
 from ..keywords import UnknownKeyword, parse_keywords
 from .problems import Problems, did_you_mean, join, kind, show
 
@@ -20,7 +20,9 @@ TOP_FIELDS = (
     "permanents",
     "bands",
     "assignment",
+    "effects",
 )
+EFFECT_FIELDS = ("id", "kind", "amount", "to", "sources", "recipients")
 PLAYER_FIELDS = ("id", "life")
 PERMANENT_FIELDS = (
     "id",
@@ -124,6 +126,8 @@ class Shape(Problems):
             shaped["bands"] = self.list_of(
                 top["bands"], "bands", lambda v, p: self.list_of(v, p, self.string)
             )
+        if "effects" in top:
+            shaped["effects"] = self.list_of(top["effects"], "effects", self.effect)
         if "assignment" in top:
             shaped["assignment"] = self.list_of(top["assignment"], "assignment", self.entry)
         return shaped
@@ -182,6 +186,43 @@ class Shape(Problems):
                     parse_keywords([text])
                 except UnknownKeyword as error:
                     self.problem(f"{at('keywords')}[{i}]", str(error))
+        return fields
+
+    def effect(self, value: Any, place: str) -> dict | None:
+        fields = self.fields(value, place, EFFECT_FIELDS)
+        if fields is None:
+            return None
+        for field in ("id", "kind"):
+            if field not in fields:
+                self.problem(join(place, field), "missing: every effect needs it")
+        for field in ("id", "to"):
+            if field in fields:
+                self.string(fields[field], join(place, field))
+        for field in ("sources", "recipients"):
+            if field in fields:
+                self.list_of(fields[field], join(place, field), self.string)
+        kind = fields.get("kind")
+        if kind is not None and kind not in EFFECT_KINDS:
+            self.problem(
+                join(place, "kind"),
+                f"unknown effect {show(kind)}{did_you_mean(kind, EFFECT_KINDS)}; expected one "
+                f"of {', '.join(EFFECT_KINDS)}",
+            )
+            return fields
+        needs = {DOUBLE: (), PREVENT: ("amount", "to"), ADD: ("amount",)}.get(kind, ())
+        allowed = {
+            DOUBLE: ("sources", "recipients"),
+            PREVENT: ("amount", "to"),
+            ADD: ("amount", "sources", "recipients"),
+        }.get(kind, ())
+        for field in needs:
+            if field not in fields:
+                self.problem(join(place, field), f"missing: a {kind} effect needs it")
+        for field in ("amount", "to", "sources", "recipients"):
+            if field in fields and kind in EFFECT_KINDS and field not in allowed:
+                self.problem(join(place, field), f"a {kind} effect has no {field}")
+        if "amount" in fields:
+            self.integer(fields["amount"], join(place, "amount"), minimum=1)
         return fields
 
     def entry(self, value: Any, place: str) -> dict | None:

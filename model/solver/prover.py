@@ -108,6 +108,7 @@ def _smallest(solver: z3.Solver, combats: list[SymbolicCombat]) -> z3.ModelRef:
     steps = z3.Sum([c.step for c in combats])
     numbers = z3.Sum(
         [z3.If(v >= 0, v, -v) for c in combats for v in c.unknowns.values() if z3.is_int(v)]
+        + [z3.If(v >= 0, v, -v) for c in combats for v in c.integers.values()]
         + [v for c in combats for x in c.assignments for v in x.variables.values()]
         + [z3.IntVal(0, context)]
     )
@@ -164,6 +165,8 @@ def _scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
             if damage:
                 permanent["damage"] = damage
             keywords = [k for k in KEYWORDS if value(combat.has(c, k))]
+            if value(combat.protected(c)):
+                keywords.append(f"protection from {QUALITY}")
             if value(combat.bands_with_other(c, QUALITY)):
                 keywords.append(f"bands with other {QUALITY}")
             if keywords:
@@ -193,6 +196,17 @@ def _scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
     bands = _bands(combat, value)
     if bands:
         scenario["bands"] = bands
+    effects = [
+        {"id": f"double-{c}", "kind": "double", "sources": [c]}
+        for c in combat.creatures
+        if value(combat.present[c]) and value(combat.doubled(c))
+    ] + [
+        {"id": f"shield-{r}", "kind": "prevent", "amount": value(combat.shield(r)), "to": r}
+        for r in combat.recipients
+        if value(combat.shield(r)) and (r in combat.players or value(combat.present[r]))
+    ]
+    if effects:
+        scenario["effects"] = effects
     assignments = [
         [
             {"source": s, "to": r, "amount": value(v)}
@@ -204,6 +218,7 @@ def _scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
     if assignments:
         scenario["assignment"] = assignments[0]
     scenario["_assignments"] = assignments  # every assignment the property named, for re-checks
+    scenario["_integers"] = {name: value(v) for name, v in combat.integers.items()}
     return scenario
 
 
@@ -228,7 +243,7 @@ def _recheck(prop: Property, scenarios: list[dict]) -> str:
             scenario = parse(file, prop.name)
         except ScenarioError as error:
             return f"it does not read as a scenario: {error}"
-        combats.append(ConcreteCombat(scenario, data["_assignments"]))
+        combats.append(ConcreteCombat(scenario, data["_assignments"], data["_integers"]))
         if "assignment" in data and not check(scenario).legal:
             # The claim is broken elsewhere (say, nothing reaches a value); an illegal
             # assignment in the file would only mislead whoever replays it.
@@ -296,6 +311,8 @@ def _table(scenarios: list[dict]) -> str:
             lines.append("  " + ", ".join(bits))
         for band in data.get("bands", []):
             lines.append("  band: " + ", ".join(band))
+        for name, number in data["_integers"].items():
+            lines.append(f"  {name} = {number}")
         for k, assignment in enumerate(data["_assignments"]):
             shown = ", ".join(f"{e['source']}->{e['to']} {e['amount']}" for e in assignment)
             lines.append(f"  assignment {k + 1}: {shown or 'nothing'}")

@@ -20,7 +20,7 @@ class ConcreteAssignment:
 
 
 class ConcreteCombat(ScenarioView):
-    def __init__(self, scenario: Scenario, assignments: list[list[dict]]):
+    def __init__(self, scenario: Scenario, assignments: list[list[dict]], integers: dict):
         super().__init__(scenario)
         ids = [p.id for p in scenario.permanents]
         self.attackers = tuple(i for i in ids if self.is_attacking(i))
@@ -32,6 +32,7 @@ class ConcreteCombat(ScenarioView):
             for entries in assignments
         ]
         self._next = 0
+        self._integers = integers
         self._bands = [set(band) for band in scenario.bands]
 
     def assignment(self) -> ConcreteAssignment:
@@ -39,6 +40,10 @@ class ConcreteCombat(ScenarioView):
         made = self._given[self._next]
         self._next += 1
         return made
+
+    def integer(self, name: str) -> int:
+        """The value the counterexample gives the property's integer of that name."""
+        return self._integers[name]
 
     def legal(self, x: ConcreteAssignment) -> Term:
         amounts_ok = all(amount >= 0 for amount in x.amounts._amounts.values())
@@ -55,6 +60,17 @@ class ConcreteCombat(ScenarioView):
 
     def is_battle(self, x: str) -> bool:
         return any(p.id == x and p.is_battle for p in self.scenario.permanents)
+
+    def doubled(self, c: str) -> bool:
+        return any(e.kind == "double" and e.sources == {c} for e in self.scenario.effects)
+
+    def protected(self, c: str) -> bool:
+        from .symbolic import QUALITY
+
+        return QUALITY in self._permanents[c].keywords.protection_from
+
+    def shield(self, r: str) -> int:
+        return sum(e.amount for e in self.scenario.effects if e.kind == "prevent" and e.to == r)
 
     def banded(self, x: str, y: str) -> bool:
         return any(x in band and y in band for band in self._bands)
@@ -106,6 +122,9 @@ def _facts(combat: ConcreteCombat, slots) -> dict:
         facts[f"{slot}.quality"] = creature and combat.has_quality(slot, QUALITY)
         facts[f"{slot}.bands with other"] = creature and combat.bands_with_other(slot, QUALITY)
         facts[f"{slot}.struck first"] = p is not None and p.struck_first
+        facts[f"{slot}.doubled"] = p is not None and combat.doubled(slot)
+        facts[f"{slot}.protection"] = creature and combat.protected(slot)
+        facts[f"{slot}.shield"] = combat.shield(slot)
         if slot.startswith("p"):
             facts[f"{slot}.creature"] = creature
             facts[f"{slot}.battle"] = p is not None and p.is_battle

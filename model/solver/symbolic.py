@@ -43,6 +43,7 @@ class SymbolicCombat:
         self.qualities = (QUALITY,)
         self._assignments: list[SymbolicAssignment] = []
         self.unknowns: dict[str, z3.ExprRef] = {}  # by name without the combat's prefix
+        self.integers: dict[str, z3.ArithRef] = {}  # free integers a property asks for
 
         b, i = self._bool, self._int
         self.present = {c: b(c, "present") for c in self.creatures}
@@ -68,6 +69,11 @@ class SymbolicCombat:
             for n, x in enumerate(self.attackers)
             for y in self.attackers[n + 1 :]
         }
+        # What changes the damage dealt and never what may be assigned (120.4b, 702.19b):
+        # here so that properties can say so.
+        self._doubled = {c: b(c, "doubled") for c in self.creatures}
+        self._protected = {c: b(c, "protection") for c in self.creatures}
+        self._shield = {r: i(r, "shield") for r in self.recipients}
         self.step = z3.Int(f"{name}step", context)
 
     def _bool(self, slot: str, what: str) -> z3.BoolRef:
@@ -167,6 +173,18 @@ class SymbolicCombat:
     def struck_first(self, c: str) -> Term:
         return self._struck_first[c]
 
+    def doubled(self, c: str) -> Term:
+        """A damage doubler (701.10g) applies to the combat damage c deals."""
+        return self._doubled[c]
+
+    def protected(self, c: str) -> Term:
+        """c has protection from the quality (702.16e)."""
+        return self._protected[c]
+
+    def shield(self, r: str) -> Term:
+        """The damage a prevention shield on r prevents next (615)."""
+        return self._shield[r]
+
     def banded(self, x: str, y: str) -> Term:
         if (x, y) in self._banded:
             return self._banded[(x, y)]
@@ -186,6 +204,8 @@ class SymbolicCombat:
             facts += [toughness <= bounds.toughness, damage >= 0]
             facts.append(any_of((damage < toughness, self.has(c, INDESTRUCTIBLE))))
             facts.append(damage <= toughness)
+            facts.append(implies(self._protected[c], self.is_creature(c)))
+            facts.append(implies(self._doubled[c], self.is_creature(c)))
             quiet = negate(all_of((self.present[c], self.is_creature(c))))
             # An absent or non-creature slot has plain values, so a model names one combat.
             facts.append(
@@ -198,6 +218,10 @@ class SymbolicCombat:
                     ),
                 )
             )
+        for r, shield in self._shield.items():
+            facts += [shield >= 0, shield <= bounds.loyalty]
+            if r in self.creatures:
+                facts.append(implies(negate(self.present[r]), shield == 0))
         for p in self.planeswalkers:
             facts += [self._loyalty[p] >= 1, self._loyalty[p] <= bounds.loyalty]
             facts.append(implies(self.battle[p], negate(self.creature[p])))  # R9, MOM rulings
@@ -275,6 +299,12 @@ class SymbolicCombat:
             others = [self.banded(x, y) for y in self.attackers if y != x]
             facts.append(implies(any_of(others), allowed))
         return facts
+
+    def integer(self, name: str) -> z3.ArithRef:
+        """An integer unknown of the property's own, with no bounds: "for every integer"."""
+        if name not in self.integers:
+            self.integers[name] = z3.Int(f"{self.name}{name}", self.context)
+        return self.integers[name]
 
     # Assignments.
 

@@ -1,0 +1,74 @@
+"""Properties of the keyword action double: CR 701.10a-g."""
+
+from lethal.doubling import double_damage, double_life, double_power_and_toughness
+from lethal.proofs._facts import past_blockers
+from lethal.proving import Claim, all_of, any_of, fails, holds, negate
+
+
+@holds(cites=["701.10b", "701.10c"])
+def doubling_power_gives_twice_the_power(combat):
+    """For every integer power, negative included, doubling it gives twice the power (and
+    doubling toughness twice the toughness)."""
+    power, toughness = combat.integer("power"), combat.integer("toughness")
+    change = double_power_and_toughness(power, toughness)
+    return all_of(
+        (power + change.power == 2 * power, toughness + change.toughness == 2 * toughness)
+    )
+
+
+@holds(cites=["701.10b", "701.10c"])
+def doubling_power_twice_gives_four_times(combat):
+    """Doubling a power twice gives four times the power, for every integer power."""
+    power = combat.integer("power")
+    once = power + double_power_and_toughness(power, 0, toughness_too=False).power
+    twice = once + double_power_and_toughness(once, 0, toughness_too=False).power
+    return twice == 4 * power
+
+
+@holds(cites=["701.10d"])
+def doubling_a_life_total_leaves_twice_it(combat):
+    """Doubling a life total of L leaves 2L, whether L is positive, zero or negative."""
+    life = combat.integer("life")
+    change = double_life(life)
+    return life + change.gained - change.lost == 2 * life
+
+
+@fails(cites=["701.10b", "702.19b"])
+def doubling_power_never_changes_what_a_trampler_can_assign(combat, other):
+    """Doubling a blocked trampler's power before combat never lets more damage past its
+    blockers (false: with more power, more can go past them)."""
+    a0 = combat.attackers[0]
+    doubled = combat.power(a0) + double_power_and_toughness(combat.power(a0), 0).power
+    x = other.assignment()  # with the power doubled
+    scope = all_of(
+        (
+            other.agrees_with(combat, but=(f"{a0}.power",)),
+            other.power(a0) == doubled,
+            combat.has(a0, "trample"),
+            any_of(combat.blocks(b, a0) for b in combat.blockers),
+            other.legal(x),
+        )
+    )
+    after = past_blockers(other, x.amounts, a0)
+    as_much = combat.some(
+        lambda amounts: past_blockers(combat, amounts, a0) >= after,
+        witness=lambda c: c.simplest_assignment(),  # all on a blocker: where a refutation starts
+    )
+    return Claim(scope, as_much)
+
+
+@holds(cites=["701.10g", "702.19b"])
+def damage_doubling_never_changes_what_can_be_assigned(combat, other):
+    """A damage doubler on a creature changes the damage it deals, never which assignments
+    are legal (702.19b: assignment ignores what changes the damage dealt)."""
+    a0 = combat.attackers[0]
+    x = combat.assignment()
+    scope = all_of(
+        (
+            other.agrees_with(combat, but=(f"{a0}.doubled",)),
+            other.doubled(a0),
+            negate(combat.doubled(a0)),
+        )
+    )
+    dealt_more = double_damage(x.amounts.sent_by(a0)) >= x.amounts.sent_by(a0)
+    return Claim(scope, all_of((combat.legal(x) == other.legal(x), dealt_more)))
