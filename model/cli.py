@@ -86,6 +86,16 @@ def _parser() -> argparse.ArgumentParser:
         "Judge the scenario's assignment of its combat damage step. "
         "Exit 0 legal, 1 illegal, 2 bad input.",
     )
+    command(
+        "deal",
+        _deal,
+        "deal the file's legal assignment: damage dealt, what is left, what dies",
+        "Deal the scenario's assignment: the damage each recipient is dealt after "
+        "protection, prevention, doubling and other effects (in every order the affected "
+        "player may choose, CR 616.1), life, loyalty and defense left, damage marked, and "
+        "the permanents state-based actions then remove. Exit 0 dealt, 1 the assignment "
+        "is illegal, 2 bad input.",
+    )
     partial = (
         " The file's 'assignment', if any, is a partial assignment: the pairs it lists are "
         "fixed, every other pair is free."
@@ -240,6 +250,18 @@ def _check(args, scenario):
         report.verdict_json(args.file, verdict),
         YES if verdict.legal else NO,
     )
+
+
+def _deal(args, scenario):
+    from .dealing import deal
+
+    checked = _check(args, scenario)
+    if checked[2] != YES:
+        return checked
+    outcomes = deal(scenario)
+    text = report.outcomes_text(args.file, scenario, outcomes)
+    data = {"legal": True, "outcomes": [report.outcome_json(o) for o in outcomes]}
+    return text, data, YES
 
 
 def _possible(args, scenario):

@@ -151,3 +151,46 @@ def guarantee_text(file: str, answer: Guarantee) -> str:
         "whatever the other side chooses (CR 510.1, 702.22j-k); when both choose best:"
     )
     return "\n".join([head, *assignment_text(answer.assignment)]) + "\n"
+
+
+# lethal deal
+
+
+def outcome_json(outcome) -> dict:
+    return {
+        "choices": list(outcome.choices),
+        "dealt": entries_json(outcome.dealt),
+        "players": [
+            {"id": p, "life": life, "loses": p in outcome.loses} for p, life in outcome.life.items()
+        ],
+        "permanents": [{"id": c, "damage": d} for c, d in outcome.damage.items()]
+        + [{"id": p, "loyalty": n} for p, n in outcome.loyalty.items()]
+        + [{"id": b, "defense": n} for b, n in outcome.defense.items()],
+        "removed": [{"id": r.id, "rule": r.rule, "why": r.why} for r in outcome.removed],
+    }
+
+
+def outcomes_text(file: str, scenario: Scenario, outcomes) -> str:
+    lines = [f"{file}: the assignment is legal; dealt (CR 510.2, 120.3-120.4)"]
+    for n, outcome in enumerate(outcomes, 1):
+        if len(outcomes) > 1:
+            lines.append(f"outcome {n} of {len(outcomes)}: " + "; ".join(outcome.choices))
+        dealt = ", ".join(f"{e.source}->{e.to} {e.amount}" for e in outcome.dealt)
+        lines.append(f"  dealt: {dealt or 'nothing'}")
+        for p in scenario.players:
+            taken = sum(e.amount for e in outcome.dealt if e.to == p.id)
+            if p.life is not None:
+                lost = " (loses the game, CR 704.5a)" if p.id in outcome.loses else ""
+                lines.append(f"  {p.id}: life {p.life} -> {outcome.life[p.id]}{lost}")
+            elif taken:
+                lines.append(f"  {p.id}: loses {taken} life")
+        for c, marked in outcome.damage.items():
+            if marked:
+                lines.append(f"  {c}: {marked} damage marked")
+        for p, left in outcome.loyalty.items():
+            lines.append(f"  {p}: loyalty {scenario.permanent(p).loyalty} -> {left}")
+        for b, left in outcome.defense.items():
+            lines.append(f"  {b}: defense {scenario.permanent(b).defense} -> {left}")
+        for r in outcome.removed:
+            lines.append(f"  {r.id} is put into the graveyard: {r.why} (CR {r.rule})")
+    return "\n".join(lines) + "\n"

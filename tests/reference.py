@@ -190,3 +190,69 @@ def guarantee(scenario: Scenario, to: str) -> int:
     if hurt != active:
         return max(min(values) for values in outcomes.values())
     return min(max(values) for values in outcomes.values())
+
+
+def _effects_on(scenario: Scenario, source: str, to: str) -> list[tuple]:
+    """(kind, name, amount) of every effect on damage from source to `to`."""
+    by_id = {p.id: p for p in scenario.permanents}
+    found = []
+    if source in by_id and to in by_id:
+        for q in by_id[to].keywords.protection_from:
+            if q in by_id[source].qualities:
+                found.append(("protection", f"protection from {q}", 0))
+    for e in scenario.effects:
+        if e.kind == "prevent":
+            hits = e.to == to
+        else:
+            hits = (e.sources is None or source in e.sources) and (
+                e.recipients is None or to in e.recipients
+            )
+        if hits:
+            found.append((e.kind, e.id, e.amount))
+    return found
+
+
+def dealt_outcomes(scenario: Scenario, entries: list[Entry]) -> set[tuple]:
+    """Every (damage dealt per entry, permanents removed) the affected players can reach:
+    every interleaving of every effect on every event is tried."""
+    steps = [
+        (n, eff) for n, e in enumerate(entries) for eff in _effects_on(scenario, e.source, e.to)
+    ]
+    results = set()
+    for order in itertools.permutations(steps):
+        amounts = [e.amount for e in entries]
+        shields = {e.id: e.amount for e in scenario.effects if e.kind == "prevent"}
+        for n, (kind, name, extra) in order:
+            if amounts[n] <= 0:
+                continue
+            if kind == "protection":
+                amounts[n] = 0
+            elif kind == "prevent":
+                stopped = min(amounts[n], shields[name])
+                amounts[n] -= stopped
+                shields[name] -= stopped
+            elif kind == "double":
+                amounts[n] *= 2
+            else:
+                amounts[n] += extra
+        results.add((tuple(amounts), _removed(scenario, entries, amounts)))
+    return results
+
+
+def _removed(scenario: Scenario, entries: list[Entry], amounts: list[int]) -> frozenset:
+    by_id = {p.id: p for p in scenario.permanents}
+    gone = set()
+    for p in scenario.permanents:
+        taken = sum(a for e, a in zip(entries, amounts, strict=True) if e.to == p.id)
+        touched = any(
+            a > 0 and e.to == p.id and _kw(by_id[e.source], "deathtouch")
+            for e, a in zip(entries, amounts, strict=True)
+        )
+        if p.is_creature and not _kw(p, "indestructible"):
+            if p.damage + taken >= p.toughness or touched:
+                gone.add(p.id)
+        if p.is_planeswalker and p.loyalty - taken <= 0:
+            gone.add(p.id)
+        if p.is_battle and p.defense - taken <= 0:
+            gone.add(p.id)
+    return frozenset(gone)
