@@ -12,7 +12,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from lethal import ScenarioError, keywords, load, parse
+from lethal import ScenarioError, check, keywords, load, parse
 from lethal.cli import main
 
 EXAMPLES = sorted(
@@ -155,3 +155,22 @@ def test_check_does_not_load_the_solver():
     code = "import sys, lethal, lethal.cli; print('z3' in sys.modules)"
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert shown.stdout.strip() == "False"
+
+
+def test_deal_output_matches_the_golden_file(request):
+    """`lethal deal` on every bundled example whose assignment is legal."""
+    runs = []
+    for example in EXAMPLES:
+        if not check(load(example)).legal:
+            continue
+        shown = f"model/examples/{example.name}"
+        out = io.StringIO()
+        code = main(["deal", str(example)], stdout=out, stderr=io.StringIO())
+        runs.append(
+            f"$ lethal deal {shown}\n[exit {code}]\n" + out.getvalue().replace(str(example), shown)
+        )
+    text = "\n".join(runs)
+    golden = GOLDEN / "deal.txt"
+    if request.config.getoption("--regen-golden"):
+        golden.write_text(text)
+    assert golden.read_text() == text
