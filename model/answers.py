@@ -27,11 +27,15 @@ class Obstacle:
         return {"kind": self.kind, "rule": self.rule, "source": self.source, "text": self.text}
 
 
+Steps = tuple[tuple[str, tuple[Entry, ...]], ...]  # (step, its assignment), for --combat
+
+
 @dataclass(frozen=True)
 class Possible:
     """Some legal assignment meets every requirement; here is one."""
 
     assignment: tuple[Entry, ...]
+    steps: Steps = ()  # for the whole combat: each step's assignment
     possible = True
 
 
@@ -54,6 +58,7 @@ class Optimum:
 
     value: int
     assignment: tuple[Entry, ...]
+    steps: Steps = ()
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,7 @@ class Guarantee:
     player: str  # who wants the damage
     value: int
     assignment: tuple[Entry, ...]
+    steps: Steps = ()
 
 
 def _rule_order(rule: str) -> list[tuple[int, int | str]]:

@@ -76,7 +76,9 @@ def _parser() -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help, description=description)
         sub.add_argument("file", help="a scenario file (format lethal/1)")
         sub.add_argument("--json", action="store_true", help="print the answer as JSON")
-        sub.set_defaults(run=lambda args: run(args, load(args.file)))
+        sub.set_defaults(
+            run=lambda args: run(args, load(args.file, getattr(args, "combat", False)))
+        )
         return sub
 
     command(
@@ -107,6 +109,12 @@ def _parser() -> argparse.ArgumentParser:
         "Find a legal assignment of the step that meets every requirement, or name what "
         "stands in the way. Exit 0 possible, 1 impossible." + partial,
     )
+    whole = (
+        "the whole combat damage phase: the first-strike step, its damage dealt and "
+        "state-based actions, then the second step; counts damage dealt (the file names no "
+        "step and gives no assignment)"
+    )
+    possible.add_argument("--combat", action="store_true", help=whole)
     possible.add_argument(
         "--require",
         action="append",
@@ -124,6 +132,7 @@ def _parser() -> argparse.ArgumentParser:
             "gives to ID, with an assignment that reaches it." + partial,
         )
         extreme.add_argument("--to", required=True, metavar="ID", help="the recipient")
+        extreme.add_argument("--combat", action="store_true", help=whole)
         extreme.add_argument("--from", dest="source", metavar="ID", help="only this source")
     counting = command(
         "count",
@@ -143,6 +152,7 @@ def _parser() -> argparse.ArgumentParser:
         "division the other side chooses is chosen against them (CR 510.1, 702.22j-k)." + partial,
     )
     sure.add_argument("--to", required=True, metavar="ID", help="the recipient")
+    sure.add_argument("--combat", action="store_true", help=whole)
     proving = commands.add_parser(
         "prove",
         help="prove properties of the rules, or refute them with a counterexample",
@@ -265,7 +275,7 @@ def _deal(args, scenario):
 
 
 def _possible(args, scenario):
-    answer = queries.possible(scenario, args.require)
+    answer = queries.possible(scenario, args.require, args.combat)
     wanted = "that meets " + " and ".join(args.require) if args.require else "exists"
     code = NO if isinstance(answer, Impossible) else YES
     return report.possible_text(args.file, wanted, answer), report.possible_json(answer), code
@@ -274,7 +284,7 @@ def _possible(args, scenario):
 def _optimum(most: bool):
     def run(args, scenario):
         find = queries.maximum if most else queries.minimum
-        answer = find(scenario, args.to, args.source)
+        answer = find(scenario, args.to, args.source, args.combat)
         if isinstance(answer, Impossible):
             text = report.impossible_text(args.file, "completes the file's assignment", answer)
             return text, report.optimum_json(answer), NO
@@ -292,7 +302,7 @@ def _count(args, scenario):
 
 
 def _guarantee(args, scenario):
-    answer = queries.guarantee(scenario, args.to)
+    answer = queries.guarantee(scenario, args.to, args.combat)
     if isinstance(answer, Impossible):
         text = report.impossible_text(args.file, "completes the file's assignment", answer)
         return text, report.guarantee_json(answer), NO

@@ -24,30 +24,44 @@ class QueryError(LethalError, ValueError):
 
 
 def possible(
-    scenario: Scenario, requirements: Iterable[str | Requirement] = ()
+    scenario: Scenario, requirements: Iterable[str | Requirement] = (), whole_combat: bool = False
 ) -> Possible | Impossible:
     """Some legal assignment of the step that meets every requirement, or what stands in the
-    way of all of them (an unsatisfiable core: rules, requirements and given amounts)."""
+    way of all of them (an unsatisfiable core: rules, requirements and given amounts). With
+    `whole_combat`, over the whole combat damage phase, counting damage dealt."""
+    from . import whole_combat as phase
     from .solver import queries
 
     parsed = [_requirement(r, scenario) for r in requirements]
+    if whole_combat:
+        return phase.possible(scenario, parsed)
     return queries.possible(scenario, parsed)
 
 
-def maximum(scenario: Scenario, to: str, source: str | None = None) -> Optimum | Impossible:
-    """The most combat damage a legal assignment gives to `to` (from `source`, or from all)."""
+def maximum(
+    scenario: Scenario, to: str, source: str | None = None, whole_combat: bool = False
+) -> Optimum | Impossible:
+    """The most combat damage a legal assignment gives to `to` (from `source`, or from all);
+    with `whole_combat`, the most dealt over the whole phase."""
+    return _optimum(scenario, to, source, whole_combat, maximize=True)
+
+
+def minimum(
+    scenario: Scenario, to: str, source: str | None = None, whole_combat: bool = False
+) -> Optimum | Impossible:
+    """The least combat damage a legal assignment gives to `to` (from `source`, or from all);
+    with `whole_combat`, the least dealt over the whole phase."""
+    return _optimum(scenario, to, source, whole_combat, maximize=False)
+
+
+def _optimum(scenario, to, source, whole_combat: bool, *, maximize: bool):
+    from . import whole_combat as phase
     from .solver import queries
 
     _check_target(scenario, to, source)
-    return queries.optimum(scenario, to, source, maximize=True)
-
-
-def minimum(scenario: Scenario, to: str, source: str | None = None) -> Optimum | Impossible:
-    """The least combat damage a legal assignment gives to `to` (from `source`, or from all)."""
-    from .solver import queries
-
-    _check_target(scenario, to, source)
-    return queries.optimum(scenario, to, source, maximize=False)
+    if whole_combat:
+        return phase.optimum(scenario, to, source, maximize=maximize)
+    return queries.optimum(scenario, to, source, maximize=maximize)
 
 
 def count(scenario: Scenario, list_limit: int | None = None) -> Count:
@@ -58,12 +72,16 @@ def count(scenario: Scenario, list_limit: int | None = None) -> Count:
     return counting.count(scenario, list_limit)
 
 
-def guarantee(scenario: Scenario, to: str) -> Guarantee | Impossible:
+def guarantee(scenario: Scenario, to: str, whole_combat: bool = False) -> Guarantee | Impossible:
     """The combat damage to `to` that the player who wants it can be sure of, when every
-    division the other side chooses is chosen against them (510.1, 702.22j-k)."""
+    division the other side chooses is chosen against them (510.1, 702.22j-k); with
+    `whole_combat`, dealt over the whole phase."""
+    from . import whole_combat as phase
     from .solver import guarantee as solving
 
     _check_target(scenario, to, None)
+    if whole_combat:
+        return phase.guarantee(scenario, to)
     return solving.guarantee(scenario, to)
 
 

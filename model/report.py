@@ -14,6 +14,23 @@ def entries_json(entries) -> list[dict]:
     return [{"source": e.source, "to": e.to, "amount": e.amount} for e in entries]
 
 
+def witness_json(answer) -> dict:
+    """The answer's assignment, or for the whole combat each step's."""
+    if answer.steps:
+        return {"steps": [{"step": s, "assignment": entries_json(e)} for s, e in answer.steps]}
+    return {"assignment": entries_json(answer.assignment)}
+
+
+def witness_text(answer) -> list[str]:
+    if not answer.steps:
+        return assignment_text(answer.assignment)
+    lines = []
+    for step, entries in answer.steps:
+        lines.append(f"step {step}:")
+        lines += assignment_text(entries)
+    return lines
+
+
 def assignment_text(entries: tuple[Entry, ...]) -> list[str]:
     """An assignment as lines that paste into a scenario file."""
     rows = [json.dumps(entry) for entry in entries_json(entries)]
@@ -94,27 +111,27 @@ def impossible_text(file: str, what: str, answer: Impossible) -> str:
 def possible_json(answer: Possible | Impossible) -> dict:
     if isinstance(answer, Impossible):
         return impossible_json(answer)
-    return {"possible": True, "assignment": entries_json(answer.assignment)}
+    return {"possible": True, **witness_json(answer)}
 
 
 def possible_text(file: str, wanted: str, answer: Possible | Impossible) -> str:
     if isinstance(answer, Impossible):
         return impossible_text(file, wanted, answer)
     lines = [f"{file}: possible: a legal assignment {wanted}, for one:"]
-    return "\n".join(lines + assignment_text(answer.assignment)) + "\n"
+    return "\n".join(lines + witness_text(answer)) + "\n"
 
 
 def optimum_json(answer: Optimum | Impossible) -> dict:
     if isinstance(answer, Impossible):
         return impossible_json(answer)
-    return {"value": answer.value, "assignment": entries_json(answer.assignment)}
+    return {"value": answer.value, **witness_json(answer)}
 
 
 def optimum_text(file: str, most: bool, to: str, source: str | None, answer: Optimum) -> str:
     whose = f"from {source}" if source else "from every source"
     bound = "at most" if most else "at least"
     head = f"{file}: {bound} {answer.value} combat damage to {to} ({whose}), reached by:"
-    return "\n".join([head, *assignment_text(answer.assignment)]) + "\n"
+    return "\n".join([head, *witness_text(answer)]) + "\n"
 
 
 def count_json(answer: Count) -> dict:
@@ -138,11 +155,7 @@ def count_text(file: str, answer: Count) -> str:
 def guarantee_json(answer: Guarantee | Impossible) -> dict:
     if isinstance(answer, Impossible):
         return impossible_json(answer)
-    return {
-        "value": answer.value,
-        "player": answer.player,
-        "assignment": entries_json(answer.assignment),
-    }
+    return {"value": answer.value, "player": answer.player, **witness_json(answer)}
 
 
 def guarantee_text(file: str, answer: Guarantee) -> str:
@@ -150,7 +163,7 @@ def guarantee_text(file: str, answer: Guarantee) -> str:
         f"{file}: {answer.player} can be sure of {answer.value} combat damage to {answer.to}, "
         "whatever the other side chooses (CR 510.1, 702.22j-k); when both choose best:"
     )
-    return "\n".join([head, *assignment_text(answer.assignment)]) + "\n"
+    return "\n".join([head, *witness_text(answer)]) + "\n"
 
 
 # lethal deal

@@ -256,3 +256,43 @@ def _removed(scenario: Scenario, entries: list[Entry], amounts: list[int]) -> fr
         if p.is_battle and p.defense - taken <= 0:
             gone.add(p.id)
     return frozenset(gone)
+
+
+def after_first_step(scenario: Scenario, entries: list[Entry]) -> Scenario:
+    """The second step's combat, the slow way: every dealt point marked, the dead removed."""
+    from dataclasses import replace
+
+    dealt = {}
+    for e in entries:
+        dealt[e.to] = dealt.get(e.to, 0) + e.amount
+    gone = _removed(scenario, entries, [e.amount for e in entries])
+    kept = []
+    for p in scenario.permanents:
+        if p.id in gone and p.is_creature and not (p.is_planeswalker or p.is_battle):
+            continue
+        p = replace(p, damage=p.damage + dealt.get(p.id, 0) if p.is_creature else p.damage)
+        if p.is_planeswalker:
+            p = replace(p, loyalty=p.loyalty - dealt.get(p.id, 0))
+        if p.is_battle:
+            p = replace(p, defense=p.defense - dealt.get(p.id, 0))
+        if p.id in gone:
+            p = replace(p, removed_from_combat=True, blocking=None)
+        if p.blocking is not None:
+            p = replace(p, blocking=tuple(a for a in p.blocking if a not in gone))
+        kept.append(p)
+    bands = tuple(
+        tuple(m for m in band if m not in gone)
+        for band in scenario.bands
+        if len([m for m in band if m not in gone]) > 1
+    )
+    return replace(scenario, permanents=tuple(kept), bands=bands, step="second", assignment=None)
+
+
+def whole_combats(scenario: Scenario):
+    """(first step's entries, second step's entries) of every legal combat damage phase."""
+    from dataclasses import replace
+
+    first = replace(scenario, step="first-strike")
+    for one in legal_assignments(first):
+        for two in legal_assignments(after_first_step(first, one)):
+            yield one, two

@@ -18,8 +18,10 @@ from .meaning import Meaning
 from .shape import Shape
 
 
-def load(path: str | Path) -> Scenario:
-    """Reads a scenario file; raises ScenarioError naming every problem."""
+def load(path: str | Path, whole_combat: bool = False) -> Scenario:
+    """Reads a scenario file; raises ScenarioError naming every problem. With
+    `whole_combat`, a file with first or double strike may name no step: it is the start of
+    the combat damage phase (`--combat`)."""
     origin = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -32,25 +34,25 @@ def load(path: str | Path) -> Scenario:
         raise ScenarioError(origin, [problem]) from None
     except OSError as error:
         raise ScenarioError(origin, [Problem("", error.strerror or str(error))]) from None
-    return loads(text, origin)
+    return loads(text, origin, whole_combat)
 
 
-def loads(text: str, origin: str = "<scenario>") -> Scenario:
+def loads(text: str, origin: str = "<scenario>", whole_combat: bool = False) -> Scenario:
     try:
         data = json.loads(text, object_pairs_hook=_JsonObject)
     except json.JSONDecodeError as error:
         place = f"line {error.lineno}, column {error.colno}"
         raise ScenarioError(origin, [Problem(place, f"not valid JSON: {error.msg}")]) from None
-    return parse(data, origin)
+    return parse(data, origin, whole_combat)
 
 
-def parse(data: Any, origin: str = "<scenario>") -> Scenario:
+def parse(data: Any, origin: str = "<scenario>", whole_combat: bool = False) -> Scenario:
     """Validates decoded JSON (or an equivalent dict) and builds the scenario."""
     shape = Shape()
     shaped = shape.check(data)
     if shape.problems:
         raise ScenarioError(origin, shape.problems)
-    meaning = Meaning()
+    meaning = Meaning(whole_combat)
     scenario = meaning.build(shaped)
     if meaning.problems:
         raise ScenarioError(origin, meaning.problems)

@@ -43,6 +43,10 @@ BATTLE_ONLY = ("defense", "protector")
 
 
 class Meaning(Problems):
+    def __init__(self, whole_combat: bool = False):
+        super().__init__()
+        self.whole_combat = whole_combat  # the file starts the phase: it may name no step
+
     def build(self, shaped: dict) -> Scenario:
         """The scenario the well-shaped fields describe, if they make sense together."""
         players = [Player(p["id"], p.get("life")) for p in shaped["players"]]
@@ -296,13 +300,14 @@ class Meaning(Problems):
             for p in scenario.permanents
             if p.in_combat and (FIRST_STRIKE in p.keywords or DOUBLE_STRIKE in p.keywords)
         ]
-        if strikers and scenario.step == ONLY:
+        if strikers and scenario.step == ONLY and not (self.whole_combat and not given):
             said = "no step is given" if not given else "the step is 'only'"
             self.problem(
                 "step",
                 f"{', '.join(strikers)} has first strike or double strike, so "
                 f"the phase has two combat damage steps (CR 510.4), but {said}; expected "
-                "'first-strike' or 'second'",
+                "'first-strike' or 'second' (or, to ask about the whole phase, no step and "
+                "a query with --combat)",
             )
         if not strikers and scenario.step == FIRST_STRIKE_STEP:
             self.problem(

@@ -17,11 +17,12 @@ from ..answers import Guarantee, Impossible
 from ..combat import Scenario
 from ..requirements import ANY, Pair, assigned
 from ..rules import banding, division
+from ..tally import ASSIGNED, Tally
 from .encoding import Encoding, decide
 from .queries import _recheck, possible
 
 
-def guarantee(scenario: Scenario, to: str) -> Guarantee | Impossible:
+def guarantee(scenario: Scenario, to: str, tally: Tally = ASSIGNED) -> Guarantee | Impossible:
     encoding = Encoding(scenario, extra_pairs=[(e.source, e.to) for e in scenario.assignment or ()])
     view = encoding.view
     hurt = _who_is_hurt(scenario, to)
@@ -41,7 +42,7 @@ def guarantee(scenario: Scenario, to: str) -> Guarantee | Impossible:
         + [f for f, _ in encoding.rule_formulas()]
         + [f for f, _ in encoding.given(scenario.assignment or ())]
     )
-    damage = assigned(Pair(ANY, to), encoding.amounts)
+    damage = assigned(Pair(ANY, to), tally.of(encoding.amounts))
     damage = encoding.integer(damage)
     # Maximise what the first side is sure of: for the defenders' wish, the negated damage.
     score = damage if wanting_first else -damage

@@ -14,6 +14,7 @@ from ..answers import Impossible, Obstacle, Optimum, Possible
 from ..check import check
 from ..combat import Entry, Scenario
 from ..requirements import ANY, Pair, Requirement, assigned
+from ..tally import ASSIGNED, Tally
 from .encoding import Encoding, decide
 
 
@@ -30,14 +31,17 @@ def _encoding(scenario: Scenario, requirements: Sequence[Requirement] = ()) -> E
     return Encoding(scenario, extra_pairs=given + _pairs_named(requirements))
 
 
-def possible(scenario: Scenario, requirements: Sequence[Requirement] = ()) -> Possible | Impossible:
+def possible(
+    scenario: Scenario, requirements: Sequence[Requirement] = (), tally: Tally = ASSIGNED
+) -> Possible | Impossible:
     """Whether some legal assignment of the step meets every requirement and the file's
-    partial assignment."""
+    partial assignment; requirements speak of what `tally` counts."""
     encoding = _encoding(scenario, requirements)
+    counted = tally.of(encoding.amounts)
     parts = encoding.rule_formulas() + encoding.given(scenario.assignment or ())
     parts += [
         (
-            encoding.formula(requirement.holds(encoding.amounts)),
+            encoding.formula(requirement.holds(counted)),
             Obstacle("requirement", None, None, str(requirement)),
         )
         for requirement in requirements
@@ -48,12 +52,17 @@ def possible(scenario: Scenario, requirements: Sequence[Requirement] = ()) -> Po
         core = [labels[label] for label in solver.unsat_core()]
         return Impossible(tuple(sorted(core, key=Obstacle.order)))
     witness = encoding.entries(solver.model())
-    _recheck(scenario, witness, requirements)
+    _recheck(scenario, witness, requirements, tally)
     return Possible(witness)
 
 
 def optimum(
-    scenario: Scenario, to: str, source: str | None = None, *, maximize: bool
+    scenario: Scenario,
+    to: str,
+    source: str | None = None,
+    *,
+    maximize: bool,
+    tally: Tally = ASSIGNED,
 ) -> Optimum | Impossible:
     """The most (or least) combat damage a legal assignment gives to `to`, from `source` or
     from every source."""
@@ -64,7 +73,7 @@ def optimum(
     optimizer.add([formula for formula, _ in encoding.rule_formulas()])
     optimizer.add([formula for formula, _ in encoding.given(scenario.assignment or ())])
     # A constant when nothing can reach it.
-    objective = encoding.integer(assigned(target, encoding.amounts))
+    objective = encoding.integer(assigned(target, tally.of(encoding.amounts)))
     (optimizer.maximize if maximize else optimizer.minimize)(objective)
     if not decide(optimizer):
         impossible = possible(scenario)
@@ -73,11 +82,13 @@ def optimum(
     model = optimizer.model()
     witness = encoding.entries(model)
     value = model.eval(objective, model_completion=True).as_long()
-    _recheck(scenario, witness, [Requirement((target,), "==", (value,))])
+    _recheck(scenario, witness, [Requirement((target,), "==", (value,))], tally)
     return Optimum(value, witness)
 
 
-def _recheck(scenario: Scenario, witness: tuple[Entry, ...], requirements) -> None:
+def _recheck(
+    scenario: Scenario, witness: tuple[Entry, ...], requirements, tally: Tally = ASSIGNED
+) -> None:
     """A witness is reported only once the plain check agrees it is legal and meets every
     requirement; anything else is a bug in lethal, never an answer."""
     verdict = check(scenario, witness)
@@ -85,7 +96,7 @@ def _recheck(scenario: Scenario, witness: tuple[Entry, ...], requirements) -> No
         raise AssertionError(f"the solver's witness is illegal: {verdict.violations}")
     amounts = Amounts({(e.source, e.to): e.amount for e in witness})
     for requirement in requirements:
-        if requirement.holds(amounts) is not True:
+        if requirement.holds(tally.of(amounts)) is not True:
             raise AssertionError(f"the solver's witness breaks {requirement}")
     given = {(e.source, e.to): e.amount for e in scenario.assignment or ()}
     if any(amounts.get(*pair) != amount for pair, amount in given.items()):

@@ -1,0 +1,206 @@
+"""The whole combat damage phase: CR 510.4 with 702.4 and 702.7, 510.2, 704.5g-h, 702.19d.
+
+With first or double strike, the first-strike step assigns, its damage is dealt, the
+state-based actions remove what died, and the second step assigns on what is left: damage
+marked, blockers gone (the creatures they blocked stay blocked, 509.1h), planeswalkers gone.
+The queries here count the combat damage *dealt* over the phase. Every legal assignment of the
+first-strike step is tried (few creatures assign in it); for each, the second step is asked
+with the solver. Without first or double strike, the whole combat is the one step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .answers import Guarantee, Impossible, Optimum, Possible
+from .combat import FIRST_STRIKE_STEP, ONLY, SECOND, Entry, Scenario
+from .dealing import Outcome, deal
+from .errors import LethalError, TooManyToCount
+from .keywords import DOUBLE_STRIKE, FIRST_STRIKE
+from .rules import banding
+from .tally import Tally
+from .view import ScenarioView
+
+MOST_FIRST_STEPS = 20_000  # legal first-strike assignments tried, at most
+
+
+class CombatError(LethalError, ValueError):
+    """A file that --combat cannot take as the start of a combat damage phase."""
+
+
+def two_steps(scenario: Scenario) -> bool:
+    return any(
+        p.in_combat and (FIRST_STRIKE in p.keywords or DOUBLE_STRIKE in p.keywords)
+        for p in scenario.permanents
+    )
+
+
+def _start(scenario: Scenario) -> Scenario:
+    if scenario.step != ONLY or scenario.assignment is not None or scenario.effects:
+        raise CombatError(
+            "--combat asks about the whole combat damage phase from its start: the file must "
+            "name no 'step' and give no 'assignment'; its 'effects' are not applied yet (ask "
+            "'lethal deal' step by step)"
+        )
+    return replace(scenario, step=FIRST_STRIKE_STEP) if two_steps(scenario) else scenario
+
+
+def prevented(scenario: Scenario) -> frozenset:
+    """Pairs whose damage protection prevents (702.16e): dealt, it is 0."""
+    return frozenset(
+        (s.id, r.id)
+        for s in scenario.permanents
+        for r in scenario.permanents
+        if s.is_creature and r.keywords.protection_from & s.qualities
+    )
+
+
+def first_steps(first: Scenario) -> list[tuple[Entry, ...]]:
+    from .solver.counting import count
+
+    found = count(first, list_limit=MOST_FIRST_STEPS)
+    if found.count > MOST_FIRST_STEPS:
+        raise TooManyToCount(
+            f"the first-strike step has {found.count} legal assignments, more than "
+            f"{MOST_FIRST_STEPS} to try"
+        )
+    return list(found.assignments)
+
+
+def after(first: Scenario, outcome: Outcome) -> Scenario:
+    """The second step's combat: what the first step dealt, marked; what died, gone."""
+    gone = {r.id for r in outcome.removed}
+    taken: dict[str, int] = {}
+    for e in outcome.dealt:
+        taken[e.to] = taken.get(e.to, 0) + e.amount
+    permanents = []
+    for p in first.permanents:
+        hit = taken.get(p.id, 0)
+        if p.id in gone and not (p.is_planeswalker or p.is_battle):
+            continue  # a dead creature leaves combat (506.4)
+        changed = replace(p, damage=p.damage + hit if p.is_creature else p.damage)
+        if p.is_planeswalker:
+            changed = replace(changed, loyalty=p.loyalty - hit)
+        if p.is_battle:
+            changed = replace(changed, defense=p.defense - hit)
+        if p.id in gone:  # an attacked planeswalker or battle that left: out of combat
+            changed = replace(changed, removed_from_combat=True, blocking=None)
+        if changed.blocking is not None:
+            changed = replace(changed, blocking=tuple(a for a in p.blocking if a not in gone))
+        permanents.append(changed)
+    bands = tuple(
+        b for b in (tuple(m for m in band if m not in gone) for band in first.bands) if len(b) > 1
+    )
+    players = tuple(
+        replace(p, life=None if p.life is None else p.life - taken.get(p.id, 0))
+        for p in first.players
+    )
+    return replace(
+        first,
+        players=players,
+        permanents=tuple(permanents),
+        bands=bands,
+        step=SECOND,
+        assignment=None,
+    )
+
+
+def _branches(scenario: Scenario):
+    """(first step's scenario, its assignment, its damage dealt, the second step's scenario)
+    for every legal first-strike assignment."""
+    first = _start(scenario)
+    for entries in first_steps(first):
+        (outcome,) = deal(first, entries)  # no effects, so no choices
+        yield first, entries, outcome, after(first, outcome)
+
+
+def _dealt(outcome: Outcome) -> dict:
+    return {(e.source, e.to): e.amount for e in outcome.dealt}
+
+
+def possible(scenario: Scenario, requirements) -> Possible | Impossible:
+    from .solver import queries
+
+    first = _start(scenario)
+    if first.step == ONLY:
+        answer = queries.possible(first, requirements, Tally(prevented=prevented(first)))
+        return (
+            answer
+            if isinstance(answer, Impossible)
+            else replace(answer, steps=((ONLY, answer.assignment),))
+        )
+    obstacles = ()
+    for _, entries, outcome, second in _branches(scenario):
+        tally = Tally(_dealt(outcome), prevented(second))
+        answer = queries.possible(second, requirements, tally)
+        if not isinstance(answer, Impossible):
+            return Possible(
+                entries + answer.assignment,
+                ((FIRST_STRIKE_STEP, entries), (SECOND, answer.assignment)),
+            )
+        obstacles = obstacles or answer.obstacles
+    return Impossible(obstacles)
+
+
+def optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool):
+    from .solver import queries
+
+    first = _start(scenario)
+    if first.step == ONLY:
+        answer = queries.optimum(
+            first, to, source, maximize=maximize, tally=Tally(prevented=prevented(first))
+        )
+        return (
+            answer
+            if isinstance(answer, Impossible)
+            else replace(answer, steps=((ONLY, answer.assignment),))
+        )
+    best = None
+    for _, entries, outcome, second in _branches(scenario):
+        tally = Tally(_dealt(outcome), prevented(second))
+        answer = queries.optimum(second, to, source, maximize=maximize, tally=tally)
+        if best is None or (answer.value > best.value if maximize else answer.value < best.value):
+            best = Optimum(
+                answer.value,
+                entries + answer.assignment,
+                ((FIRST_STRIKE_STEP, entries), (SECOND, answer.assignment)),
+            )
+    return best
+
+
+def guarantee(scenario: Scenario, to: str) -> Guarantee:
+    """What the wanting player is sure of over the phase: in the first step the active
+    player's divisions, then the defending players'; then the second step's guarantee."""
+    from .solver import guarantee as one_step
+
+    first = _start(scenario)
+    if first.step == ONLY:
+        answer = one_step.guarantee(first, to, Tally(prevented=prevented(first)))
+        return (
+            answer
+            if isinstance(answer, Impossible)
+            else replace(answer, steps=((ONLY, answer.assignment),))
+        )
+    view = ScenarioView(first)
+    active = first.active_player
+    by_choice: dict[frozenset, list] = {}
+    wanting = None
+    for _, entries, outcome, second in _branches(scenario):
+        answer = one_step.guarantee(second, to, Tally(_dealt(outcome), prevented(second)))
+        wanting = answer.player
+        mine = frozenset(e for e in entries if banding.who_divides(view, e.source)[0] == active)
+        by_choice.setdefault(mine, []).append((answer.value, entries, answer))
+    if wanting == active:  # the active player's choice first, against the worst reply
+        value, entries, answer = max(
+            (min(replies, key=_value) for replies in by_choice.values()), key=_value
+        )
+    else:
+        value, entries, answer = min(
+            (max(replies, key=_value) for replies in by_choice.values()), key=_value
+        )
+    steps = ((FIRST_STRIKE_STEP, entries), (SECOND, answer.assignment))
+    return Guarantee(to, wanting, value, entries + answer.assignment, steps)
+
+
+def _value(reply) -> int:
+    return reply[0]

@@ -1,0 +1,129 @@
+"""The whole combat damage phase (--combat): worked cases, and the reference."""
+
+from __future__ import annotations
+
+import io
+import json
+from math import prod
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from lethal import guarantee, maximum, minimum, parse, possible
+from lethal.cli import main
+
+from . import reference
+from .build import attacker, blocker, scenario_file
+from .strategies import scenarios
+
+
+def phase(*permanents):
+    return parse(scenario_file(*permanents), whole_combat=True)
+
+
+WORKED = [
+    (
+        "a 4/4 double-striking trampler blocked by a 2/2 can deal 6 to the defending player",
+        [
+            attacker("swift", 4, 4, "double strike", "trample"),
+            blocker("ox", 2, 2, blocking=["swift"]),
+        ],
+        6,
+    ),
+    (
+        "blocked by an indestructible 1/1, 7: lethal damage stays marked on it (RT-SWIFT)",
+        [
+            attacker("swift", 4, 4, "double strike", "trample"),
+            blocker("saint", 1, 1, "indestructible", blocking=["swift"]),
+        ],
+        7,
+    ),
+    (
+        "a 4/4 double striker without trample blocked by a 2/2 deals nothing to the player",
+        [attacker("knight", 4, 4, "double strike"), blocker("ox", 2, 2, blocking=["knight"])],
+        0,
+    ),
+    (
+        "a first striker's damage is marked when a trampler assigns in the second step",
+        [
+            attacker("fencer", 1, 1, "first strike"),
+            attacker("rhino", 3, 3, "trample"),
+            blocker("wall", 0, 2, blocking=["fencer", "rhino"]),
+        ],
+        2,
+    ),
+    (
+        "without first or double strike, the whole combat is the one step",
+        [attacker("rhino", 3, 3, "trample"), blocker("wall", 0, 2, blocking=["rhino"])],
+        1,
+    ),
+]
+
+
+@pytest.mark.parametrize("permanents, most", [w[1:] for w in WORKED], ids=[w[0] for w in WORKED])
+def test_worked_case(permanents, most):
+    combat = phase(*permanents)
+    assert maximum(combat, "D", whole_combat=True).value == most
+    assert guarantee(combat, "D", whole_combat=True).value == most  # no banding: A decides
+
+
+def _size(combat) -> int:
+    return prod(len(reference.divisions(combat, p)) for p in combat.permanents if p.is_creature)
+
+
+@st.composite
+def small_phases(draw):
+    data = draw(scenarios(max_power=3))
+    data.pop("step")
+    for p in data["permanents"]:
+        p.pop("struck_first", None)
+    combat = parse(data, whole_combat=True)
+    assume(
+        any(
+            ("first strike" in p.keywords or "double strike" in p.keywords)
+            for p in combat.permanents
+            if p.in_combat
+        )
+    )
+    from dataclasses import replace
+
+    assume(_size(replace(combat, step="first-strike")) <= 300)
+    assume(_size(replace(combat, step="second")) <= 300)
+    return combat
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(small_phases(), st.sampled_from(["D", "a0", "b0"]))
+def test_max_and_min_over_the_phase_equal_the_reference(combat, to):
+    assume(any(p.id == to for p in combat.permanents) or to == "D")
+    totals = [
+        reference.damage_to(one, to) + reference.damage_to(two, to)
+        for one, two in reference.whole_combats(combat)
+    ]
+    assert maximum(combat, to, whole_combat=True).value == max(totals)
+    assert minimum(combat, to, whole_combat=True).value == min(totals)
+    most = max(totals)
+    assert possible(combat, [f"*->{to} >= {most}"], whole_combat=True).possible
+    assert not possible(combat, [f"*->{to} >= {most + 1}"], whole_combat=True).possible
+
+
+def test_combat_json_gives_both_steps(tmp_path):
+    path = tmp_path / "combat.json"
+    path.write_text(json.dumps(scenario_file(*WORKED[0][1])))
+    out = io.StringIO()
+    code = main(
+        ["max", str(path), "--to", "D", "--combat", "--json"], stdout=out, stderr=io.StringIO()
+    )
+    answer = json.loads(out.getvalue())
+    assert code == 0 and answer["value"] == 6
+    assert [s["step"] for s in answer["steps"]] == ["first-strike", "second"]
+
+
+def test_combat_takes_no_step_and_no_assignment(tmp_path):
+    path = tmp_path / "combat.json"
+    data = scenario_file(*WORKED[0][1], step="first-strike")
+    path.write_text(json.dumps(data))
+    err = io.StringIO()
+    assert main(["max", str(path), "--to", "D", "--combat"], stdout=io.StringIO(), stderr=err) == 2
+    assert "must name no 'step'" in err.getvalue()
