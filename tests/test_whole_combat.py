@@ -127,3 +127,22 @@ def test_combat_takes_no_step_and_no_assignment(tmp_path):
     err = io.StringIO()
     assert main(["max", str(path), "--to", "D", "--combat"], stdout=io.StringIO(), stderr=err) == 2
     assert "must name no 'step'" in err.getvalue()
+
+
+def test_a_blocker_killed_in_the_first_step_deals_no_damage_in_the_second():
+    """704.5g between the steps: the first striker kills its blocker before it strikes."""
+    combat = phase(
+        attacker("knight", 2, 2, "first strike"), blocker("ox", 2, 2, blocking=["knight"])
+    )
+    assert maximum(combat, "knight", whole_combat=True).value == 0
+
+
+def test_a_blocker_killed_by_deathtouch_leaves_the_trampler_free():
+    """704.5h between the steps: a first-striking deathtouch creature kills the 5/5 with 1
+    damage, so in the second step the trampler it also blocked has no blocker left."""
+    combat = phase(
+        attacker("asp", 1, 1, "first strike", "deathtouch"),
+        attacker("rhino", 3, 3, "trample"),
+        blocker("giant", 5, 5, blocking=["asp", "rhino"]),
+    )
+    assert maximum(combat, "D", whole_combat=True).value == 3
