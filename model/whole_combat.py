@@ -172,6 +172,7 @@ def guarantee(scenario: Scenario, to: str) -> Guarantee:
     """What the wanting player is sure of over the phase: in the first step the active
     player's divisions, then the defending players'; then the second step's guarantee."""
     from .solver import guarantee as one_step
+    from .solver import queries
 
     first = _start(scenario)
     if first.step == ONLY:
@@ -183,23 +184,30 @@ def guarantee(scenario: Scenario, to: str) -> Guarantee:
         )
     view = ScenarioView(first)
     active = first.active_player
+    wanting_first = one_step.who_is_hurt(first, to) != active
     by_choice: dict[frozenset, list] = {}
-    wanting = None
     for _, entries, outcome, second in _branches(scenario):
-        answer = one_step.guarantee(second, to, Tally(_dealt(outcome), prevented(second)))
-        wanting = answer.player
+        if to in {p.id for p in second.permanents} | {p.id for p in second.players}:
+            tally = Tally(_dealt(outcome), prevented(second))
+            answer = one_step.guarantee(second, to, tally)
+            value, later = answer.value, answer.assignment
+        else:  # it died in the first step: the second deals it nothing
+            value = sum(e.amount for e in outcome.dealt if e.to == to)
+            later = queries.possible(second).assignment
         mine = frozenset(e for e in entries if banding.who_divides(view, e.source)[0] == active)
-        by_choice.setdefault(mine, []).append((answer.value, entries, answer))
-    if wanting == active:  # the active player's choice first, against the worst reply
-        value, entries, answer = max(
+        by_choice.setdefault(mine, []).append((value, entries, later))
+    if wanting_first:  # the active player's choice first, against the worst reply
+        value, entries, later = max(
             (min(replies, key=_value) for replies in by_choice.values()), key=_value
         )
+        wanting = active
     else:
-        value, entries, answer = min(
+        value, entries, later = min(
             (max(replies, key=_value) for replies in by_choice.values()), key=_value
         )
-    steps = ((FIRST_STRIKE_STEP, entries), (SECOND, answer.assignment))
-    return Guarantee(to, wanting, value, entries + answer.assignment, steps)
+        wanting = ", ".join(p.id for p in first.players if p.id != active)
+    steps = ((FIRST_STRIKE_STEP, entries), (SECOND, later))
+    return Guarantee(to, wanting, value, entries + later, steps)
 
 
 def _value(reply) -> int:

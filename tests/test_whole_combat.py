@@ -146,3 +146,31 @@ def test_a_blocker_killed_by_deathtouch_leaves_the_trampler_free():
         blocker("giant", 5, 5, blocking=["asp", "rhino"]),
     )
     assert maximum(combat, "D", whole_combat=True).value == 3
+
+
+def _reference_guarantee(combat, to):
+    """The active player's first-step divisions first, the defending player's after, then
+    the second step's guarantee: the reference's way."""
+    from dataclasses import replace
+
+    first = replace(combat, step="first-strike")
+    by_id = {p.id: p for p in combat.permanents}
+    hurt = to if to not in by_id else by_id[to].controller
+    outcomes = {}
+    for one in reference.legal_assignments(first):
+        second = reference.after_first_step(first, one)
+        alive = to == "D" or any(p.id == to for p in second.permanents)
+        later = reference.guarantee(second, to) if alive else 0
+        value = reference.damage_to(one, to) + later
+        mine = frozenset(e for e in one if reference.chooser(first, e.source) == "A")
+        outcomes.setdefault(mine, []).append(value)
+    if hurt != "A":
+        return max(min(values) for values in outcomes.values())
+    return min(max(values) for values in outcomes.values())
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(small_phases(), st.sampled_from(["D", "a0", "b0"]))
+def test_guarantee_over_the_phase_equals_the_reference(combat, to):
+    assume(any(p.id == to for p in combat.permanents) or to == "D")
+    assert guarantee(combat, to, whole_combat=True).value == _reference_guarantee(combat, to)

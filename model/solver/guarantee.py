@@ -25,7 +25,7 @@ from .queries import _recheck, possible
 def guarantee(scenario: Scenario, to: str, tally: Tally = ASSIGNED) -> Guarantee | Impossible:
     encoding = Encoding(scenario, extra_pairs=[(e.source, e.to) for e in scenario.assignment or ()])
     view = encoding.view
-    hurt = _who_is_hurt(scenario, to)
+    hurt = who_is_hurt(scenario, to)
     wanting_first = hurt != view.active_player  # the active player wants it, and moves first
     first, second = [], []
     for pair, variable in encoding.variables.items():
@@ -94,7 +94,7 @@ def guarantee(scenario: Scenario, to: str, tally: Tally = ASSIGNED) -> Guarantee
     return Guarantee(to, wanting, best if wanting_first else -best, witness)
 
 
-def _who_is_hurt(scenario: Scenario, to: str) -> str:
+def who_is_hurt(scenario: Scenario, to: str) -> str:
     """The player who loses by damage to `to`: a player themself, a battle's protector, a
     permanent's controller."""
     if any(p.id == to for p in scenario.players):
