@@ -174,3 +174,9 @@ def _reference_guarantee(combat, to):
 def test_guarantee_over_the_phase_equals_the_reference(combat, to):
     assume(any(p.id == to for p in combat.permanents) or to == "D")
     assert guarantee(combat, to, whole_combat=True).value == _reference_guarantee(combat, to)
+
+
+def test_a_requirement_about_a_creature_dead_by_the_second_step():
+    combat = phase(*WORKED[0][1])
+    assert possible(combat, ["ox->swift >= 1"], whole_combat=True).possible is False
+    assert possible(combat, ["swift->ox == 4"], whole_combat=True).possible

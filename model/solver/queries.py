@@ -18,9 +18,15 @@ from ..tally import ASSIGNED, Tally
 from .encoding import Encoding, decide
 
 
-def _pairs_named(requirements: Sequence[Requirement]) -> list[tuple[str, str]]:
+def _pairs_named(scenario: Scenario, requirements: Sequence[Requirement]) -> list[tuple[str, str]]:
+    """The pairs requirements name (in the whole combat, a creature dead by the second step
+    is no longer there, and its amounts there are 0)."""
+    here = {p.id for p in scenario.players} | {p.id for p in scenario.permanents}
     return [
-        (p.source, p.to) for r in requirements for p in r.pairs() if ANY not in (p.source, p.to)
+        (p.source, p.to)
+        for r in requirements
+        for p in r.pairs()
+        if ANY not in (p.source, p.to) and {p.source, p.to} <= here
     ]
 
 
@@ -28,7 +34,7 @@ def _encoding(scenario: Scenario, requirements: Sequence[Requirement] = ()) -> E
     given = [(e.source, e.to) for e in scenario.assignment or ()]
     # Pairs a requirement names get unknowns even when no rule lets them receive damage,
     # so that the rule forbidding them is what an unsatisfiable core names.
-    return Encoding(scenario, extra_pairs=given + _pairs_named(requirements))
+    return Encoding(scenario, extra_pairs=given + _pairs_named(scenario, requirements))
 
 
 def possible(
