@@ -117,6 +117,15 @@ QUERIES = [
     ["count", "trampler-blocked-by-a-1-1.json", "--list"],
     ["count", "three-attackers-three-blockers.json"],
     ["possible", "three-attackers-three-blockers.json", "--require", "*->D >= 9", "--json"],
+    ["max", "double-striking-trampler-and-a-2-2.json", "--to", "D", "--combat"],
+    ["guarantee", "double-striking-trampler-and-a-2-2.json", "--to", "D", "--combat", "--json"],
+    [
+        "possible",
+        "double-striking-trampler-and-a-2-2.json",
+        "--combat",
+        "--require",
+        "swift->D >= 7",
+    ],
 ]
 
 
