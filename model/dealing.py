@@ -49,6 +49,7 @@ class Outcome:
     loyalty: dict  # planeswalker -> loyalty after
     defense: dict  # battle -> defense after
     removed: tuple[Removal, ...]
+    shields: dict  # prevention shield -> the damage it can still prevent this turn
 
 
 def changes(scenario: Scenario, source: str, to: str) -> list[Change]:
@@ -81,7 +82,8 @@ def apply(change: Change, amount: Term, shield: Term = 0) -> tuple[Term, Term]:
 
 def _options(scenario: Scenario, to: str, events: list[Entry]) -> dict[tuple, str]:
     """What the damage to one recipient can come to: each distinct tuple of amounts dealt
-    (in the order of `events`), with a choice that gives it. The affected player orders
+    (in the order of `events`) with what is left of the shields on it, and a choice that
+    gives it. The affected player orders
     every (effect, event) application: each effect applies once to each event it applies
     to (616.1), and a shield prevents from whichever of the simultaneous events they choose
     (510.2), as long as it lasts."""
@@ -93,7 +95,12 @@ def _options(scenario: Scenario, to: str, events: list[Entry]) -> dict[tuple, st
         for n, change in order:
             left = shields.get(change.name, 0)
             dealt[n], shields[change.name] = apply(change, dealt[n], left)
-        options.setdefault(tuple(dealt), _describe(events, order))
+        left = tuple(
+            sorted(
+                (e.id, shields[e.id]) for e in scenario.effects if e.kind == PREVENT and e.to == to
+            )
+        )
+        options.setdefault((tuple(dealt), left), _describe(events, order))
     return options
 
 
@@ -113,23 +120,26 @@ def deal(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> tuple
         chooser = _affected_player(scenario, to)
         per_recipient.append(
             [
-                (events, dealt, f"{chooser} chooses {how}" if how else "")
-                for dealt, how in _options(scenario, to, events).items()
+                (events, dealt, left, f"{chooser} chooses {how}" if how else "")
+                for (dealt, left), how in _options(scenario, to, events).items()
             ]
         )
     outcomes = []
     for combination in itertools.product(*per_recipient):
         dealt = tuple(
             Entry(e.source, e.to, amount)
-            for events, amounts, _ in combination
+            for events, amounts, _, _ in combination
             for e, amount in zip(events, amounts, strict=True)
             if amount
         )
+        shields = {e.id: e.amount for e in scenario.effects if e.kind == PREVENT}
+        for _, _, left, _ in combination:
+            shields.update(left)
         several = [len(options) > 1 for options in per_recipient]
         choices = tuple(
-            how for (_, _, how), many in zip(combination, several, strict=True) if many and how
+            how for (*_, how), many in zip(combination, several, strict=True) if many and how
         )
-        outcomes.append(_results(scenario, dealt, choices))
+        outcomes.append(_results(scenario, dealt, choices, shields))
     return tuple(outcomes)
 
 
@@ -140,7 +150,7 @@ def _affected_player(scenario: Scenario, to: str) -> str:
     return scenario.permanent(to).controller
 
 
-def _results(scenario: Scenario, dealt: tuple[Entry, ...], choices) -> Outcome:
+def _results(scenario: Scenario, dealt: tuple[Entry, ...], choices, shields) -> Outcome:
     """120.3: life lost, loyalty and defense counters removed, damage marked; then 704.5."""
     to = {}
     for e in dealt:
@@ -169,4 +179,4 @@ def _results(scenario: Scenario, dealt: tuple[Entry, ...], choices) -> Outcome:
             defense[p.id] = p.defense - hit  # 120.3h
             if defense[p.id] <= 0:
                 removed.append(Removal(p.id, "704.5v", "no defense left"))
-    return Outcome(choices, dealt, life, loses, damage, loyalty, defense, tuple(removed))
+    return Outcome(choices, dealt, life, loses, damage, loyalty, defense, tuple(removed), shields)

@@ -12,16 +12,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .answers import Guarantee, Impossible, Optimum, Possible
-from .combat import FIRST_STRIKE_STEP, ONLY, SECOND, Entry, Scenario
+from .amounts import Amounts
+from .answers import Guarantee, Impossible, Obstacle, Optimum, Possible
+from .combat import FIRST_STRIKE_STEP, ONLY, PREVENT, SECOND, Entry, Scenario
 from .dealing import Outcome, deal
 from .errors import LethalError, TooManyToCount
 from .keywords import DOUBLE_STRIKE, FIRST_STRIKE
+from .requirements import ANY, Pair, assigned
 from .rules import banding
 from .tally import Tally
 from .view import ScenarioView
 
-MOST_FIRST_STEPS = 20_000  # legal first-strike assignments tried, at most
+MOST_ASSIGNMENTS = 20_000  # legal assignments of one step tried, at most
 
 
 class CombatError(LethalError, ValueError):
@@ -36,11 +38,10 @@ def two_steps(scenario: Scenario) -> bool:
 
 
 def _start(scenario: Scenario) -> Scenario:
-    if scenario.step != ONLY or scenario.assignment is not None or scenario.effects:
+    if scenario.step != ONLY or scenario.assignment is not None:
         raise CombatError(
             "--combat asks about the whole combat damage phase from its start: the file must "
-            "name no 'step' and give no 'assignment'; its 'effects' are not applied yet (ask "
-            "'lethal deal' step by step)"
+            "name no 'step' and give no 'assignment'"
         )
     return replace(scenario, step=FIRST_STRIKE_STEP) if two_steps(scenario) else scenario
 
@@ -55,14 +56,14 @@ def prevented(scenario: Scenario) -> frozenset:
     )
 
 
-def first_steps(first: Scenario) -> list[tuple[Entry, ...]]:
+def legal_assignments(step: Scenario) -> list[tuple[Entry, ...]]:
     from .solver.counting import count
 
-    found = count(first, list_limit=MOST_FIRST_STEPS)
-    if found.count > MOST_FIRST_STEPS:
+    found = count(step, list_limit=MOST_ASSIGNMENTS)
+    if found.count > MOST_ASSIGNMENTS:
         raise TooManyToCount(
-            f"the first-strike step has {found.count} legal assignments, more than "
-            f"{MOST_FIRST_STEPS} to try"
+            f"the {step.step} step has {found.count} legal assignments, more than "
+            f"{MOST_ASSIGNMENTS} to try"
         )
     return list(found.assignments)
 
@@ -95,6 +96,12 @@ def after(first: Scenario, outcome: Outcome) -> Scenario:
         replace(p, life=None if p.life is None else p.life - taken.get(p.id, 0))
         for p in first.players
     )
+    # A shield prevents "the next N damage" this turn: what it did not prevent, it still can.
+    effects = tuple(
+        replace(e, amount=outcome.shields[e.id]) if e.kind == PREVENT else e
+        for e in first.effects
+        if e.kind != PREVENT or outcome.shields[e.id] > 0
+    )
     return replace(
         first,
         players=players,
@@ -102,14 +109,38 @@ def after(first: Scenario, outcome: Outcome) -> Scenario:
         bands=bands,
         step=SECOND,
         assignment=None,
+        effects=effects,
     )
+
+
+def _every_phase(scenario: Scenario):
+    """(each step's assignment, damage dealt over the phase) for every legal assignment of
+    each step and every order of effects the affected players may choose: the slow, exact way,
+    for files whose effects make dealing a choice."""
+    first = _start(scenario)
+    for one in legal_assignments(first):
+        for dealt_one in deal(first, one):
+            if first.step == ONLY:
+                yield ((ONLY, one),), _dealt(dealt_one)
+                continue
+            second = after(first, dealt_one)
+            for two in legal_assignments(second):
+                for dealt_two in deal(second, two):
+                    totals = _dealt(dealt_one)
+                    for pair, amount in _dealt(dealt_two).items():
+                        totals[pair] = totals.get(pair, 0) + amount
+                    yield ((FIRST_STRIKE_STEP, one), (SECOND, two)), totals
+
+
+def _flat(steps) -> tuple[Entry, ...]:
+    return tuple(e for _, entries in steps for e in entries)
 
 
 def _branches(scenario: Scenario):
     """(first step's scenario, its assignment, its damage dealt, the second step's scenario)
     for every legal first-strike assignment."""
     first = _start(scenario)
-    for entries in first_steps(first):
+    for entries in legal_assignments(first):
         (outcome,) = deal(first, entries)  # no effects, so no choices
         yield first, entries, outcome, after(first, outcome)
 
@@ -121,6 +152,13 @@ def _dealt(outcome: Outcome) -> dict:
 def possible(scenario: Scenario, requirements) -> Possible | Impossible:
     from .solver import queries
 
+    if scenario.effects:
+        for steps, totals in _every_phase(scenario):
+            if all(r.holds(Amounts(totals)) is True for r in requirements):
+                return Possible(_flat(steps), steps)
+        said = " and ".join(str(r) for r in requirements)
+        note = f"{said}: no legal assignment of either step, and no order of effects, meets it"
+        return Impossible((Obstacle("requirement", None, None, note),))
     first = _start(scenario)
     if first.step == ONLY:
         answer = queries.possible(first, requirements, Tally(prevented=prevented(first)))
@@ -145,6 +183,16 @@ def possible(scenario: Scenario, requirements) -> Possible | Impossible:
 def optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool):
     from .solver import queries
 
+    if scenario.effects:
+        pick = max if maximize else min
+        value, steps = pick(
+            (
+                (assigned(Pair(source or ANY, to), Amounts(totals)), steps)
+                for steps, totals in _every_phase(scenario)
+            ),
+            key=lambda found: found[0],
+        )
+        return Optimum(value, _flat(steps), steps)
     first = _start(scenario)
     if first.step == ONLY:
         answer = queries.optimum(
@@ -174,6 +222,11 @@ def guarantee(scenario: Scenario, to: str) -> Guarantee:
     from .solver import guarantee as one_step
     from .solver import queries
 
+    if scenario.effects:
+        raise CombatError(
+            "guarantee --combat does not yet weigh the order of the file's effects, which the "
+            "affected player chooses (616.1): ask 'lethal deal' step by step"
+        )
     first = _start(scenario)
     if first.step == ONLY:
         answer = one_step.guarantee(first, to, Tally(prevented=prevented(first)))

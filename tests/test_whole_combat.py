@@ -180,3 +180,32 @@ def test_a_requirement_about_a_creature_dead_by_the_second_step():
     combat = phase(*WORKED[0][1])
     assert possible(combat, ["ox->swift >= 1"], whole_combat=True).possible is False
     assert possible(combat, ["swift->ox == 4"], whole_combat=True).possible
+
+
+def _with_effects(*effects):
+    data = scenario_file(*WORKED[0][1])
+    data["effects"] = list(effects)
+    return parse(data, whole_combat=True)
+
+
+def test_a_shield_lasts_across_both_steps():
+    """615: "the next 3 damage" this turn: 2 prevented in the first step, 1 in the second."""
+    combat = _with_effects({"id": "shield", "kind": "prevent", "amount": 3, "to": "D"})
+    assert maximum(combat, "D", whole_combat=True).value == 6 - 3
+
+
+def test_a_damage_doubler_doubles_both_steps():
+    combat = _with_effects({"id": "dictate", "kind": "double", "sources": ["swift"]})
+    assert maximum(combat, "D", whole_combat=True).value == 12
+    assert possible(combat, ["swift->D >= 12"], whole_combat=True).possible
+    assert not possible(combat, ["swift->D >= 13"], whole_combat=True).possible
+
+
+def test_protection_keeps_a_blocker_alive_for_the_second_step():
+    """702.16e: the green trampler's first-strike damage to the pro-green blocker is
+    prevented, so the blocker still needs lethal damage in the second step."""
+    combat = phase(
+        attacker("swift", 4, 4, "double strike", "trample", qualities=["green"]),
+        blocker("warden", 1, 2, "protection from green", blocking=["swift"]),
+    )
+    assert maximum(combat, "D", whole_combat=True).value == 2 + 2
