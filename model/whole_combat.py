@@ -15,7 +15,7 @@ from dataclasses import replace
 from .amounts import Amounts
 from .answers import Guarantee, Impossible, Obstacle, Optimum, Possible
 from .combat import FIRST_STRIKE_STEP, ONLY, PREVENT, SECOND, Entry, Scenario
-from .dealing import Outcome, deal
+from .dealing import PROTECTION, Outcome, changes, deal
 from .errors import LethalError, TooManyToCount
 from .keywords import DOUBLE_STRIKE, FIRST_STRIKE
 from .requirements import ANY, Pair, assigned
@@ -52,7 +52,7 @@ def prevented(scenario: Scenario) -> frozenset:
         (s.id, r.id)
         for s in scenario.permanents
         for r in scenario.permanents
-        if s.is_creature and r.keywords.protection_from & s.qualities
+        if any(c.kind == PROTECTION for c in changes(scenario, s.id, r.id))
     )
 
 
@@ -132,6 +132,13 @@ def _every_phase(scenario: Scenario):
                     yield ((FIRST_STRIKE_STEP, one), (SECOND, two)), totals
 
 
+def _as_the_only_step(answer):
+    """A single step's answer, as the phase's: without first or double strike, one step."""
+    if isinstance(answer, Impossible):
+        return answer
+    return replace(answer, steps=((ONLY, answer.assignment),))
+
+
 def _flat(steps) -> tuple[Entry, ...]:
     return tuple(e for _, entries in steps for e in entries)
 
@@ -162,11 +169,7 @@ def possible(scenario: Scenario, requirements) -> Possible | Impossible:
     first = _start(scenario)
     if first.step == ONLY:
         answer = queries.possible(first, requirements, Tally(prevented=prevented(first)))
-        return (
-            answer
-            if isinstance(answer, Impossible)
-            else replace(answer, steps=((ONLY, answer.assignment),))
-        )
+        return _as_the_only_step(answer)
     obstacles = ()
     for _, entries, outcome, second in _branches(scenario):
         tally = Tally(_dealt(outcome), prevented(second))
@@ -198,11 +201,7 @@ def optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool):
         answer = queries.optimum(
             first, to, source, maximize=maximize, tally=Tally(prevented=prevented(first))
         )
-        return (
-            answer
-            if isinstance(answer, Impossible)
-            else replace(answer, steps=((ONLY, answer.assignment),))
-        )
+        return _as_the_only_step(answer)
     best = None
     for _, entries, outcome, second in _branches(scenario):
         tally = Tally(_dealt(outcome), prevented(second))
@@ -230,11 +229,7 @@ def guarantee(scenario: Scenario, to: str) -> Guarantee:
     first = _start(scenario)
     if first.step == ONLY:
         answer = one_step.guarantee(first, to, Tally(prevented=prevented(first)))
-        return (
-            answer
-            if isinstance(answer, Impossible)
-            else replace(answer, steps=((ONLY, answer.assignment),))
-        )
+        return _as_the_only_step(answer)
     view = ScenarioView(first)
     active = first.active_player
     wanting_first = one_step.who_is_hurt(first, to) != active
