@@ -19,6 +19,7 @@ from .combat import DOUBLE, PREVENT, Entry, Scenario
 from .doubling import double_damage
 from .keywords import DEATHTOUCH, INDESTRUCTIBLE
 from .ops import Term, ite
+from .view import ScenarioView
 
 PROTECTION = "protection"
 
@@ -143,11 +144,17 @@ def deal(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> tuple
     return tuple(outcomes)
 
 
+def orders_effects(view, player: str, to: str) -> Term:
+    """616.1: the player who orders the effects on damage to `to`: the player dealt damage,
+    or the controller of the permanent dealt damage; never the source's controller as such."""
+    if view.is_player(to):
+        return player == to
+    return view.controls(player, to)
+
+
 def _affected_player(scenario: Scenario, to: str) -> str:
-    """616.1: the player dealt damage, or the controller of the permanent."""
-    if any(p.id == to for p in scenario.players):
-        return to
-    return scenario.permanent(to).controller
+    view = ScenarioView(scenario)
+    return next(p.id for p in scenario.players if orders_effects(view, p.id, to) is True)
 
 
 def _results(scenario: Scenario, dealt: tuple[Entry, ...], choices, shields) -> Outcome:

@@ -1,7 +1,7 @@
 """Properties of dealing damage: CR 120.4b, 615, 616.1, 701.10g, 702.16e."""
 
-from lethal.dealing import Change, apply
-from lethal.proving import Claim, all_of, fails, holds, negate
+from lethal.dealing import Change, apply, orders_effects
+from lethal.proving import Claim, all_of, fails, holds, implies, negate
 
 DOUBLER, OTHER_DOUBLER = Change("dictate", "double"), Change("fiery", "double")
 
@@ -62,3 +62,20 @@ def legal_assignments_do_not_depend_on_what_changes_damage_dealt(combat, other):
         )
     )
     return Claim(differs, combat.legal(x) == other.legal(x))
+
+
+@holds(cites=["616.1"])
+def the_player_dealt_damage_orders_the_effects_on_it(combat):
+    """The player dealt damage, or the controller of the permanent dealt damage, orders the
+    effects on that damage (a shield and a doubler, say): never the other player."""
+    a0, b0 = combat.attackers[0], combat.blockers[0]
+    return all_of(
+        (
+            orders_effects(combat, "D", "D"),
+            negate(orders_effects(combat, "A", "D")),
+            implies(combat.present[b0], orders_effects(combat, "D", b0)),
+            implies(combat.present[b0], negate(orders_effects(combat, "A", b0))),
+            implies(combat.present[a0], orders_effects(combat, "A", a0)),
+            implies(combat.present[a0], negate(orders_effects(combat, "D", a0))),
+        )
+    )
