@@ -5,7 +5,9 @@ state-based actions remove what died, and the second step assigns on what is lef
 marked, blockers gone (the creatures they blocked stay blocked, 509.1h), planeswalkers gone.
 The queries here count the combat damage *dealt* over the phase. Every legal assignment of the
 first-strike step is tried (few creatures assign in it); for each, the second step is asked
-with the solver. Without first or double strike, the whole combat is the one step.
+with the solver. A file whose effects make dealing a choice is answered by trying every
+assignment of each step and every order of effects. Without first or double strike, the
+whole combat is the one step.
 """
 
 from __future__ import annotations
@@ -222,10 +224,7 @@ def guarantee(scenario: Scenario, to: str) -> Guarantee:
     from .solver import queries
 
     if scenario.effects:
-        raise CombatError(
-            "guarantee --combat does not yet weigh the order of the file's effects, which the "
-            "affected player chooses (616.1): ask 'lethal deal' step by step"
-        )
+        return _guarantee_by_every_choice(scenario, to)
     first = _start(scenario)
     if first.step == ONLY:
         answer = one_step.guarantee(first, to, Tally(prevented=prevented(first)))
@@ -260,3 +259,58 @@ def guarantee(scenario: Scenario, to: str) -> Guarantee:
 
 def _value(reply) -> int:
     return reply[0]
+
+
+def _guarantee_by_every_choice(scenario: Scenario, to: str) -> Guarantee:
+    """The guarantee the slow, exact way, for files whose effects make dealing a choice. Each
+    step is four choices in turn: the active player's divisions, the defending players'
+    (510.1), then, as damage is dealt, the active player's order of effects on damage to what
+    they control, and the defending players' (616.1, in APNAP order). Each is made by the
+    wanting side for the most damage and by the other for the least."""
+    from .solver.guarantee import who_is_hurt
+
+    first = _start(scenario)
+    active = first.active_player
+    wanting_first = who_is_hurt(first, to) != active
+
+    def best(node, level: int, player_is_active: bool):
+        """Folds a tree of choices: (value, steps) chosen at each level by its player."""
+        if level == 4:
+            return node
+        mine = player_is_active == wanting_first
+        folded = [best(child, level + 1, not player_is_active) for child in node.values()]
+        return (max if mine else min)(folded, key=lambda found: found[0])
+
+    def step_value(step: Scenario, done, earlier: int):
+        tree: dict = {}
+        view = ScenarioView(step)
+        for entries in legal_assignments(step):
+            ours = frozenset(e for e in entries if banding.who_divides(view, e.source)[0] == active)
+            for outcome in deal(step, entries):
+                here = earlier + sum(e.amount for e in outcome.dealt if e.to == to)
+                steps = (*done, (step.step, entries))
+                if step.step == FIRST_STRIKE_STEP:
+                    value, steps = step_value(after(step, outcome), steps, here)
+                else:
+                    value = here
+                theirs_dealt = frozenset(
+                    e for e in outcome.dealt if _affected(step, e.to) == active
+                )
+                rest = frozenset(outcome.dealt) - theirs_dealt
+                (
+                    tree.setdefault(ours, {})
+                    .setdefault(frozenset(entries) - ours, {})
+                    .setdefault(theirs_dealt, {})[rest]
+                ) = (value, steps)
+        return best(tree, 0, True)
+
+    value, steps = step_value(first, (), 0)
+    wanting = active if wanting_first else ", ".join(p.id for p in first.players if p.id != active)
+    return Guarantee(to, wanting, value, _flat(steps), steps)
+
+
+def _affected(scenario: Scenario, to: str) -> str:
+    from .dealing import orders_effects
+
+    view = ScenarioView(scenario)
+    return next(p.id for p in scenario.players if orders_effects(view, p.id, to) is True)

@@ -209,3 +209,26 @@ def test_protection_keeps_a_blocker_alive_for_the_second_step():
         blocker("warden", 1, 2, "protection from green", blocking=["swift"]),
     )
     assert maximum(combat, "D", whole_combat=True).value == 2 + 2
+
+
+def test_guarantee_with_a_shield_and_a_doubler_weighs_the_defenders_order():
+    """D orders the shield and the doubler on damage to D (616.1), and keeps what is left of
+    the shield for the second step: the most A is sure of is 6, though 9 can happen."""
+    combat = _with_effects(
+        {"id": "shield", "kind": "prevent", "amount": 3, "to": "D"},
+        {"id": "dictate", "kind": "double", "sources": ["swift"]},
+    )
+    assert guarantee(combat, "D", whole_combat=True).value == 6
+    assert maximum(combat, "D", whole_combat=True).value == 9
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(small_phases(), st.sampled_from(["D", "a0", "b0"]))
+def test_the_slow_guarantee_agrees_with_the_solver_one(combat, to):
+    """The guarantee for files with effects tries every choice of every player; without
+    effects it must agree with the one that asks the solver about the second step."""
+    from lethal.whole_combat import _guarantee_by_every_choice
+
+    assume(any(p.id == to for p in combat.permanents) or to == "D")
+    slow = _guarantee_by_every_choice(combat, to).value
+    assert slow == guarantee(combat, to, whole_combat=True).value
