@@ -4,7 +4,6 @@ the smallest counterexample, re-checked on the concrete path before it is report
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,8 +14,9 @@ from ..check import check
 from ..errors import ScenarioError
 from ..proving import Claim, Property
 from ..reading import parse
+from . import counterexample
 from .replay import ConcreteCombat
-from .symbolic import KEYWORDS, QUALITY, STEPS, SymbolicCombat
+from .symbolic import SymbolicCombat
 
 SEED = 0
 
@@ -71,12 +71,12 @@ def prove(prop: Property, timeout: float, out: Path) -> Result:
     if answer == z3.unknown:
         return done(UNKNOWN, reason=_unknown(solver, prop, out))
     model = _smallest(solver, combats)
-    scenarios = [_scenario(combat, model) for combat in combats]
+    scenarios = [counterexample.scenario(combat, model) for combat in combats]
     problem = _recheck(prop, scenarios)
     if problem:
         return done(UNKNOWN, reason=f"the counterexample did not re-check: {problem}")
-    files = _write(prop, scenarios, out)
-    return done(REFUTED, counterexamples=files, table=_table(scenarios))
+    files = counterexample.write(prop, scenarios, out)
+    return done(REFUTED, counterexamples=files, table=counterexample.table(scenarios))
 
 
 def _formula(term, context) -> z3.BoolRef:
@@ -130,109 +130,6 @@ def _smallest(solver: z3.Solver, combats: list[SymbolicCombat]) -> z3.ModelRef:
     return model
 
 
-def _scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
-    """The combat a model describes, as a scenario file."""
-
-    def value(term):
-        if isinstance(term, bool):
-            return term
-        evaluated = model.eval(term, model_completion=True)
-        return z3.is_true(evaluated) if z3.is_bool(evaluated) else evaluated.as_long()
-
-    step = STEPS[value(combat.step)]
-    permanents = []
-    for c in combat.creatures:
-        if not value(combat.present[c]):
-            continue
-        permanent: dict = {"id": c}
-        if c in combat.planeswalkers:
-            battle = value(combat.battle[c])
-            permanent["controller"] = "A" if battle else "D"
-            permanent["types"] = ["battle"] if battle else ["planeswalker"]
-            if value(combat.creature[c]):
-                permanent["types"].insert(0, "creature")
-            permanent["defense" if battle else "loyalty"] = value(combat.loyalty(c))
-            if battle:
-                permanent["protector"] = "D"
-            if value(combat.removed(c)):
-                permanent["removed_from_combat"] = True
-        else:
-            permanent["controller"] = "A" if c in combat.attackers else "D"
-            permanent["types"] = ["creature"]
-        if value(combat.is_creature(c)):
-            power, toughness, damage = (value(t) for t in combat.stats[c])
-            permanent.update(power=power, toughness=toughness)
-            if damage:
-                permanent["damage"] = damage
-            keywords = [k for k in KEYWORDS if value(combat.has(c, k))]
-            if value(combat.protected(c)):
-                keywords.append(f"protection from {QUALITY}")
-            if value(combat.bands_with_other(c, QUALITY)):
-                keywords.append(f"bands with other {QUALITY}")
-            if keywords:
-                permanent["keywords"] = keywords
-            if value(combat.has_quality(c, QUALITY)):
-                permanent["qualities"] = [QUALITY]
-        if c in combat.attackers:
-            permanent["attacking"] = next(t for t in combat.targets if value(combat.attacks(c, t)))
-            blocked = value(combat.is_blocked(c))
-            if blocked and not any(value(combat.blocks(x, c)) for x in combat.creatures):
-                permanent["blocked"] = True
-        if value(combat.is_blocking(c)):
-            permanent["blocking"] = [a for a in combat.attackers if value(combat.blocks(c, a))]
-        if step == "second" and c in combat.creatures and value(combat.is_creature(c)):
-            striker = any(value(combat.has(c, k)) for k in ("first strike", "double strike"))
-            if value(combat.struck_first(c)) != striker:
-                permanent["struck_first"] = value(combat.struck_first(c))
-        permanents.append(permanent)
-    scenario: dict = {
-        "format": "lethal/1",
-        "players": [{"id": "A"}, {"id": "D"}],
-        "active_player": "A",
-    }
-    if step != "only":
-        scenario["step"] = step
-    scenario["permanents"] = permanents
-    bands = _bands(combat, value)
-    if bands:
-        scenario["bands"] = bands
-    effects = [
-        {"id": f"double-{c}", "kind": "double", "sources": [c]}
-        for c in combat.creatures
-        if value(combat.present[c]) and value(combat.doubled(c))
-    ] + [
-        {"id": f"shield-{r}", "kind": "prevent", "amount": value(combat.shield(r)), "to": r}
-        for r in combat.recipients
-        if value(combat.shield(r)) and (r in combat.players or value(combat.present[r]))
-    ]
-    if effects:
-        scenario["effects"] = effects
-    assignments = [
-        [
-            {"source": s, "to": r, "amount": value(v)}
-            for (s, r), v in x.variables.items()
-            if value(v)
-        ]
-        for x in combat.assignments
-    ]
-    if assignments:
-        scenario["assignment"] = assignments[0]
-    scenario["_assignments"] = assignments  # every assignment the property named, for re-checks
-    scenario["_integers"] = {name: value(v) for name, v in combat.integers.items()}
-    return scenario
-
-
-def _bands(combat: SymbolicCombat, value) -> list[list[str]]:
-    bands: list[list[str]] = []
-    for a in combat.attackers:
-        if any(a in band for band in bands):
-            continue
-        band = [a] + [b for b in combat.attackers if b != a and value(combat.banded(a, b))]
-        if len(band) > 1:
-            bands.append(band)
-    return bands
-
-
 def _recheck(prop: Property, scenarios: list[dict]) -> str:
     """Reads each counterexample back as a file and evaluates the claim on it with plain
     values: it must be well formed, meet the assumptions and break the conclusion."""
@@ -256,64 +153,3 @@ def _recheck(prop: Property, scenarios: list[dict]) -> str:
     if claim.conclude is not False:
         return "its conclusion holds on the concrete scenario"
     return ""
-
-
-def _write(prop: Property, scenarios: list[dict], out: Path) -> tuple[str, ...]:
-    out.mkdir(parents=True, exist_ok=True)
-    files = []
-    for n, data in enumerate(scenarios):
-        path = out / (f"{prop.name}.json" if n == 0 else f"{prop.name}.{n + 1}.json")
-        file = {k: v for k, v in data.items() if not k.startswith("_")}
-        path.write_text(_file_text(file))
-        files.append(str(path))
-    return tuple(files)
-
-
-def _file_text(file: dict) -> str:
-    """A scenario as people write them: one permanent, one entry to a line."""
-    lines = ["{"]
-    items = list(file.items())
-    for n, (key, value) in enumerate(items):
-        comma = "," if n < len(items) - 1 else ""
-        if isinstance(value, list) and value and isinstance(value[0], dict) and key != "players":
-            rows = [f"    {json.dumps(row)}" for row in value]
-            lines += [f'  "{key}": [', ",\n".join(rows), f"  ]{comma}"]
-        else:
-            lines.append(f'  "{key}": {json.dumps(value)}{comma}')
-    return "\n".join(lines + ["}"]) + "\n"
-
-
-def _table(scenarios: list[dict]) -> str:
-    lines = []
-    for n, data in enumerate(scenarios):
-        if len(scenarios) > 1:
-            lines.append(f"combat {n + 1}:")
-        if data.get("step"):
-            lines.append(f"  step {data['step']}")
-        for p in data["permanents"]:
-            bits = [p["id"], "/".join(t for t in p["types"])]
-            if "power" in p:
-                bits.append(f"{p['power']}/{p['toughness']}")
-            if p.get("damage"):
-                bits.append(f"{p['damage']} marked")
-            for key in ("loyalty", "defense"):
-                if key in p:
-                    bits.append(f"{key} {p[key]}")
-            bits += p.get("keywords", [])
-            if "attacking" in p:
-                bits.append(f"attacking {p['attacking']}")
-            if p.get("blocked"):
-                bits.append("blocked, its blockers gone")
-            if "blocking" in p:
-                bits.append("blocking " + (", ".join(p["blocking"]) or "nothing"))
-            if p.get("removed_from_combat"):
-                bits.append("removed from combat")
-            lines.append("  " + ", ".join(bits))
-        for band in data.get("bands", []):
-            lines.append("  band: " + ", ".join(band))
-        for name, number in data["_integers"].items():
-            lines.append(f"  {name} = {number}")
-        for k, assignment in enumerate(data["_assignments"]):
-            shown = ", ".join(f"{e['source']}->{e['to']} {e['amount']}" for e in assignment)
-            lines.append(f"  assignment {k + 1}: {shown or 'nothing'}")
-    return "\n".join(lines)

@@ -46,7 +46,7 @@ class ConcreteCombat(ScenarioView):
         return self._integers[name]
 
     def legal(self, x: ConcreteAssignment) -> Term:
-        amounts_ok = all(amount >= 0 for amount in x.amounts._amounts.values())
+        amounts_ok = all(x.amounts.get(*pair) >= 0 for pair in x.amounts.pairs())
         return all_of([amounts_ok, *(c.holds for c in rules.constraints(self, x.amounts))])
 
     def some(self, body, witness=None) -> Term:
