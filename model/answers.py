@@ -13,14 +13,14 @@ class Obstacle:
     """One thing that stands in the way of a query: a rule, a requirement, or an amount the
     file already gives."""
 
-    kind: str  # "rule", "requirement" or "given"
+    kind: str  # "rule", "requirement", "given", or "note" (what the others are about)
     rule: str | None  # the CR subrule, for a rule
     source: str | None  # the creature it concerns, when there is one
     text: str  # one line that says what it is
 
     def order(self) -> tuple:
         """Rules in CR order, then requirements, then given amounts: the same every run."""
-        kinds = {"rule": 0, "requirement": 1, "given": 2}
+        kinds = {"rule": 0, "requirement": 1, "given": 2, "note": 3}
         return (kinds[self.kind], _rule_order(self.rule or ""), self.source or "", self.text)
 
     def as_json(self) -> dict:

@@ -181,7 +181,13 @@ def possible(scenario: Scenario, requirements) -> Possible | Impossible:
                 entries + answer.assignment,
                 ((FIRST_STRIKE_STEP, entries), (SECOND, answer.assignment)),
             )
-        obstacles = obstacles or answer.obstacles
+        if not obstacles:  # the second step's core, after the first assignment tried
+            shown = ", ".join(f"{e.source}->{e.to} {e.amount}" for e in entries) or "nothing"
+            note = (
+                f"in the second step after the first-strike assignment {shown}; every "
+                "legal first-strike assignment was tried"
+            )
+            obstacles = (*answer.obstacles, Obstacle("note", None, None, note))
     return Impossible(obstacles)
 
 
