@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .keywords import Keywords
+from .keywords import DOUBLE_STRIKE, FIRST_STRIKE, Keywords
 
 CREATURE = "creature"
 PLANESWALKER = "planeswalker"
@@ -107,6 +107,15 @@ class Scenario:
     bands: tuple[tuple[str, ...], ...] = ()
     assignment: tuple[Entry, ...] | None = None  # None: the file proposes no assignment
     effects: tuple[Effect, ...] = ()
+
+    def strikers(self) -> list[str]:
+        """Attacking and blocking creatures with first strike or double strike: with any,
+        the phase has two combat damage steps (CR 510.4)."""
+        return [
+            p.id
+            for p in self.permanents
+            if p.in_combat and (FIRST_STRIKE in p.keywords or DOUBLE_STRIKE in p.keywords)
+        ]
 
     def permanent(self, id: str) -> Permanent:
         for permanent in self.permanents:

@@ -118,7 +118,7 @@ def deal(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> tuple
     per_recipient = []
     for to in recipients:
         events = [e for e in entries if e.to == to]
-        chooser = _affected_player(scenario, to)
+        chooser = affected_player(scenario, to)
         per_recipient.append(
             [
                 (events, dealt, left, f"{chooser} chooses {how}" if how else "")
@@ -152,7 +152,8 @@ def orders_effects(view, player: str, to: str) -> Term:
     return view.controls(player, to)
 
 
-def _affected_player(scenario: Scenario, to: str) -> str:
+def affected_player(scenario: Scenario, to: str) -> str:
+    """The player who orders the effects on damage to `to` (616.1)."""
     view = ScenarioView(scenario)
     return next(p.id for p in scenario.players if orders_effects(view, p.id, to) is True)
 

@@ -17,9 +17,8 @@ from dataclasses import replace
 from .amounts import Amounts
 from .answers import Guarantee, Impossible, Obstacle, Optimum, Possible
 from .combat import FIRST_STRIKE_STEP, ONLY, PREVENT, SECOND, Entry, Scenario
-from .dealing import PROTECTION, Outcome, changes, deal
+from .dealing import PROTECTION, Outcome, affected_player, changes, deal
 from .errors import LethalError, TooManyToCount
-from .keywords import DOUBLE_STRIKE, FIRST_STRIKE
 from .requirements import ANY, Pair, assigned
 from .rules import banding
 from .tally import Tally
@@ -32,20 +31,13 @@ class CombatError(LethalError, ValueError):
     """A file that --combat cannot take as the start of a combat damage phase."""
 
 
-def two_steps(scenario: Scenario) -> bool:
-    return any(
-        p.in_combat and (FIRST_STRIKE in p.keywords or DOUBLE_STRIKE in p.keywords)
-        for p in scenario.permanents
-    )
-
-
 def _start(scenario: Scenario) -> Scenario:
     if scenario.step != ONLY or scenario.assignment is not None:
         raise CombatError(
             "--combat asks about the whole combat damage phase from its start: the file must "
             "name no 'step' and give no 'assignment'"
         )
-    return replace(scenario, step=FIRST_STRIKE_STEP) if two_steps(scenario) else scenario
+    return replace(scenario, step=FIRST_STRIKE_STEP) if scenario.strikers() else scenario
 
 
 def prevented(scenario: Scenario) -> frozenset:
@@ -253,14 +245,12 @@ def guarantee(scenario: Scenario, to: str) -> Guarantee:
         value, entries, later = max(
             (min(replies, key=_value) for replies in by_choice.values()), key=_value
         )
-        wanting = active
     else:
         value, entries, later = min(
             (max(replies, key=_value) for replies in by_choice.values()), key=_value
         )
-        wanting = ", ".join(p.id for p in first.players if p.id != active)
     steps = ((FIRST_STRIKE_STEP, entries), (SECOND, later))
-    return Guarantee(to, wanting, value, entries + later, steps)
+    return Guarantee(to, one_step.who_wants(first, to), value, entries + later, steps)
 
 
 def _value(reply) -> int:
@@ -273,7 +263,7 @@ def _guarantee_by_every_choice(scenario: Scenario, to: str) -> Guarantee:
     (510.1), then, as damage is dealt, the active player's order of effects on damage to what
     they control, and the defending players' (616.1, in APNAP order). Each is made by the
     wanting side for the most damage and by the other for the least."""
-    from .solver.guarantee import who_is_hurt
+    from .solver.guarantee import who_is_hurt, who_wants
 
     first = _start(scenario)
     active = first.active_player
@@ -300,7 +290,7 @@ def _guarantee_by_every_choice(scenario: Scenario, to: str) -> Guarantee:
                 else:
                     value = here
                 theirs_dealt = frozenset(
-                    e for e in outcome.dealt if _affected(step, e.to) == active
+                    e for e in outcome.dealt if affected_player(step, e.to) == active
                 )
                 rest = frozenset(outcome.dealt) - theirs_dealt
                 (
@@ -311,12 +301,4 @@ def _guarantee_by_every_choice(scenario: Scenario, to: str) -> Guarantee:
         return best(tree, 0, True)
 
     value, steps = step_value(first, (), 0)
-    wanting = active if wanting_first else ", ".join(p.id for p in first.players if p.id != active)
-    return Guarantee(to, wanting, value, _flat(steps), steps)
-
-
-def _affected(scenario: Scenario, to: str) -> str:
-    from .dealing import orders_effects
-
-    view = ScenarioView(scenario)
-    return next(p.id for p in scenario.players if orders_effects(view, p.id, to) is True)
+    return Guarantee(to, who_wants(first, to), value, _flat(steps), steps)

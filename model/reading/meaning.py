@@ -295,11 +295,7 @@ class Meaning(Problems):
                 )
 
     def step_fits(self, scenario: Scenario, given: bool) -> None:
-        strikers = [
-            p.id
-            for p in scenario.permanents
-            if p.in_combat and (FIRST_STRIKE in p.keywords or DOUBLE_STRIKE in p.keywords)
-        ]
+        strikers = scenario.strikers()
         if strikers and scenario.step == ONLY and not (self.whole_combat and not given):
             said = "no step is given" if not given else "the step is 'only'"
             self.problem(

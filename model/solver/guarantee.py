@@ -86,12 +86,15 @@ def guarantee(scenario: Scenario, to: str, tally: Tally = ASSIGNED) -> Guarantee
         assert isinstance(impossible, Impossible)
         return impossible
     _recheck(scenario, witness, [])
-    wanting = (
-        view.active_player
-        if wanting_first
-        else ", ".join(p for p in view.players if p != view.active_player)
-    )
-    return Guarantee(to, wanting, best if wanting_first else -best, witness)
+    return Guarantee(to, who_wants(scenario, to), best if wanting_first else -best, witness)
+
+
+def who_wants(scenario: Scenario, to: str) -> str:
+    """Who wants damage on `to`: the active player, or else the defending players."""
+    active = scenario.active_player
+    if who_is_hurt(scenario, to) != active:
+        return active
+    return ", ".join(p.id for p in scenario.players if p.id != active)
 
 
 def who_is_hurt(scenario: Scenario, to: str) -> str:

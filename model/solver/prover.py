@@ -15,10 +15,9 @@ from ..errors import ScenarioError
 from ..proving import Claim, Property
 from ..reading import parse
 from . import counterexample
+from .encoding import SEED
 from .replay import ConcreteCombat
-from .symbolic import SymbolicCombat
-
-SEED = 0
+from .symbolic import SymbolicCombat, as_formula
 
 PROVED, REFUTED, UNKNOWN, VACUOUS = "proved", "refuted", "unknown", "vacuous"
 
@@ -51,8 +50,8 @@ def prove(prop: Property, timeout: float, out: Path) -> Result:
     solver.set("random_seed", SEED)
     solver.set("timeout", int(timeout * 1000))
     for combat in combats:
-        solver.add([_formula(f, context) for f in combat.well_formed()])
-    solver.add(_formula(claim.assume, context))
+        solver.add([as_formula(f, context) for f in combat.well_formed()])
+    solver.add(as_formula(claim.assume, context))
     for combat in combats:  # every assignment the property names is one of amounts in range
         solver.add([f for x in combat.assignments for f in x.domain()])
 
@@ -64,7 +63,7 @@ def prove(prop: Property, timeout: float, out: Path) -> Result:
         return done(VACUOUS, reason="its assumptions can never hold within the bounds")
     if assumptions == z3.unknown:
         return done(UNKNOWN, reason=_unknown(solver, prop, out))
-    solver.add(z3.Not(_formula(claim.conclude, context)))
+    solver.add(z3.Not(as_formula(claim.conclude, context)))
     answer = solver.check()
     if answer == z3.unsat:
         return done(PROVED)
@@ -77,10 +76,6 @@ def prove(prop: Property, timeout: float, out: Path) -> Result:
         return done(UNKNOWN, reason=f"the counterexample did not re-check: {problem}")
     files = counterexample.write(prop, scenarios, out)
     return done(REFUTED, counterexamples=files, table=counterexample.table(scenarios))
-
-
-def _formula(term, context) -> z3.BoolRef:
-    return z3.BoolVal(term, context) if isinstance(term, bool) else term
 
 
 def _unknown(solver: z3.Solver, prop: Property, out: Path) -> str:

@@ -348,7 +348,7 @@ class SymbolicCombat:
         x = self.assignment()
         self._assignments.pop()  # bound here, not a free unknown of the counterexample
         inner = all_of((self.legal(x), body(x.amounts)))
-        return z3.Exists(list(x.variables.values()), _formula(inner, self.context))
+        return z3.Exists(list(x.variables.values()), as_formula(inner, self.context))
 
     def legal_amounts(self, amounts: Amounts) -> Term:
         """Amounts given as terms (not unknowns of their own) are a legal assignment."""
@@ -394,5 +394,6 @@ class SymbolicAssignment:
         return [f for v in self.variables.values() for f in (v >= 0, v <= self.most)]
 
 
-def _formula(term: Term, context: z3.Context) -> z3.BoolRef:
+def as_formula(term: Term, context: z3.Context) -> z3.BoolRef:
+    """A truth value as a Z3 formula of that context, even when it folded to a bool."""
     return z3.BoolVal(term, context) if isinstance(term, bool) else term
