@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from .combat import DOUBLE, PREVENT, Entry, Scenario
 from .doubling import double_damage
 from .keywords import DEATHTOUCH, INDESTRUCTIBLE
-from .ops import Term, ite
+from .ops import Term, all_of, any_of, ite
 from .view import ScenarioView
 
 PROTECTION = "protection"
@@ -147,9 +147,7 @@ def deal(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> tuple
 def orders_effects(view, player: str, to: str) -> Term:
     """616.1: the player who orders the effects on damage to `to`: the player dealt damage,
     or the controller of the permanent dealt damage; never the source's controller as such."""
-    if view.is_player(to):
-        return player == to
-    return view.controls(player, to)
+    return any_of((all_of((view.is_player(to), player == to)), view.controls(player, to)))
 
 
 def affected_player(scenario: Scenario, to: str) -> str:

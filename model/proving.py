@@ -42,6 +42,7 @@ __all__ = [
 class Bounds:
     """Every combat up to these sizes is considered."""
 
+    players: int = 3  # the active player and defending players
     attackers: int = 3
     blockers: int = 3
     permanents: int = 2  # planeswalkers or battles, some of them creatures
@@ -51,7 +52,7 @@ class Bounds:
 
     def __str__(self) -> str:
         return (
-            f"<={self.attackers} attackers, <={self.blockers} blockers, <={self.permanents} "
+            f"{self.players} players, <={self.attackers} attackers, <={self.blockers} blockers, <={self.permanents} "
             f"planeswalkers/battles, values <={max(self.power, self.toughness, self.loyalty)}"
         )
 

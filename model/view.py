@@ -47,9 +47,17 @@ class ScenarioView:
         p = self._permanents.get(x)
         return p is not None and p.is_planeswalker
 
+    def is_battle(self, x: str) -> bool:
+        p = self._permanents.get(x)
+        return p is not None and p.is_battle
+
     def controls(self, player: str, x: str) -> bool:
         p = self._permanents.get(x)
         return p is not None and p.controller == player
+
+    def protects(self, player: str, x: str) -> bool:
+        p = self._permanents.get(x)
+        return p is not None and p.is_battle and p.protector == player
 
     # Numbers.
     def power(self, c: str) -> int:
@@ -73,6 +81,9 @@ class ScenarioView:
 
     def bands_with_other(self, c: str, quality: str) -> bool:
         return quality_key(quality) in self._permanents[c].keywords.bands_with_other
+
+    def protection_from(self, c: str, quality: str) -> bool:
+        return quality_key(quality) in self._permanents[c].keywords.protection_from
 
     # Combat.
     def attacks(self, a: str, target: str) -> bool:
@@ -114,6 +125,9 @@ class ScenarioView:
             return target
         attacked = self._permanents[target]
         return attacked.protector if attacked.is_battle else attacked.controller
+
+    def defends(self, player: str, a: str) -> bool:
+        return self.is_attacking(a) and self.defending_player(a) == player
 
     def blockers_of(self, a: str) -> tuple[str, ...]:
         return tuple(b for b in self.creatures if self.blocks(b, a))

@@ -45,8 +45,8 @@ def legal_assignments_do_not_depend_on_what_changes_damage_dealt(combat, other):
     a0, b0 = combat.attackers[0], combat.blockers[0]
     changed = (
         f"{a0}.doubled",
-        f"{a0}.protection",
-        f"{b0}.protection",
+        f"{a0}.protection from wolves",
+        f"{b0}.protection from wolves",
         "D.shield",
         f"{b0}.shield",
         f"{a0}.shield",
@@ -56,7 +56,7 @@ def legal_assignments_do_not_depend_on_what_changes_damage_dealt(combat, other):
         (
             other.agrees_with(combat, but=changed),
             other.doubled(a0),
-            other.protected(b0),
+            other.protection_from(b0, "wolves"),
             other.shield("D") > 0,
             negate(combat.doubled(a0)),
         )
@@ -67,15 +67,15 @@ def legal_assignments_do_not_depend_on_what_changes_damage_dealt(combat, other):
 @holds(cites=["616.1"])
 def the_player_dealt_damage_orders_the_effects_on_it(combat):
     """The player dealt damage, or the controller of the permanent dealt damage, orders the
-    effects on that damage (a shield and a doubler, say): never the other player."""
-    a0, b0 = combat.attackers[0], combat.blockers[0]
-    return all_of(
-        (
-            orders_effects(combat, "D", "D"),
-            negate(orders_effects(combat, "A", "D")),
-            implies(combat.present[b0], orders_effects(combat, "D", b0)),
-            implies(combat.present[b0], negate(orders_effects(combat, "A", b0))),
-            implies(combat.present[a0], orders_effects(combat, "A", a0)),
-            implies(combat.present[a0], negate(orders_effects(combat, "D", a0))),
-        )
+    effects on that damage (a shield and a doubler, say): never another player."""
+    players = (
+        implies(combat.is_player(q), orders_effects(combat, p, q) == (p == q))
+        for p in combat.players
+        for q in combat.players
     )
+    permanents = (
+        implies(combat.present[x], orders_effects(combat, p, x) == combat.controls(p, x))
+        for p in combat.players
+        for x in combat.creatures
+    )
+    return all_of((*players, *permanents))

@@ -1,8 +1,9 @@
 """Hypothesis strategies: random small combats, as scenario files, and assignments for them.
 
-Combats have up to 3 attackers and 3 blockers, powers up to 5, marked damage, every keyword
-that matters to assignment, bands, planeswalkers (some of them creatures), a battle, targets
-removed from combat and blocked creatures whose blockers are gone.
+Combats have two or three players, up to 3 attackers and 3 other creatures (blocking, or
+outside combat), powers up to 5, marked damage, every keyword that matters to assignment,
+two qualities, bands, planeswalkers (some of them creatures), a battle and its protector,
+targets removed from combat and blocked creatures whose blockers are gone.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from lethal import Entry, parse
+from lethal.solver.symbolic import QUALITIES
 
 from . import reference
 
@@ -22,59 +24,80 @@ TRAMPLES = [
     ["trample", "trample over planeswalkers"],
 ]
 BLOCKER_KEYWORDS = ["deathtouch", "banding", "first strike", "double strike", "indestructible"]
-WOLVES = "Wolves of the Hunt"
+WOLVES = QUALITIES[0]  # qualities are the symbolic combat's, so it can be pinned to a file
 
 
 @st.composite
-def creature_stats(draw, keywords: list[str], max_power: int = 5) -> dict:
+def creature_stats(draw, keywords: list[str], max_power: int, protection: bool) -> dict:
     chosen = draw(st.lists(st.sampled_from(keywords), unique=True, max_size=3))
     if draw(st.integers(0, 5)) == 0:
-        chosen.append("bands with other " + WOLVES)
+        chosen.append("bands with other " + draw(st.sampled_from(QUALITIES)))
+    if protection and draw(st.integers(0, 5)) == 0:
+        chosen.append("protection from " + draw(st.sampled_from(QUALITIES)))
     toughness = draw(st.integers(1, 5))
     lethal_marked_ok = "indestructible" in chosen
     damage = draw(st.integers(0, toughness + 1 if lethal_marked_ok else toughness - 1))
     stats = {"power": draw(st.integers(-1, max_power)), "toughness": toughness, "keywords": chosen}
     if damage:
         stats["damage"] = damage
-    if draw(st.booleans()):
-        stats["qualities"] = [WOLVES]
+    qualities = draw(st.lists(st.sampled_from(QUALITIES), unique=True))
+    if qualities:
+        stats["qualities"] = qualities
     return stats
 
 
 @st.composite
-def scenarios(draw, max_power: int = 5) -> dict:
-    permanents: list[dict] = []
+def scenarios(draw, max_power: int = 5, protection: bool = False) -> dict:
+    """Two or three players; ids are the symbolic combat's slots: attackers a0.., other
+    creatures b0.., planeswalkers and battles p0... With `protection`, some creatures have
+    protection from a quality (the whole combat's reference deals no effects)."""
+    players = ["A", "D"] + (["E"] if draw(st.booleans()) else [])
+    defenders = players[1:]
     planeswalkers = []
     for i in range(draw(st.integers(0, 2))):
+        # Now and then the active player's own, which can't be attacked.
+        owner = "A" if draw(st.integers(0, 5)) == 0 else draw(st.sampled_from(defenders))
         pw = {
-            "id": f"pw{i}",
-            "controller": "D",
+            "id": f"p{i}",
+            "controller": owner,
             "types": ["planeswalker"],
             "loyalty": draw(st.integers(1, 5)),
         }
         if draw(st.integers(0, 3)) == 0:
             pw["types"].append("creature")
-            pw.update(draw(creature_stats(BLOCKER_KEYWORDS, max_power)))
+            pw.update(draw(creature_stats(BLOCKER_KEYWORDS, max_power, protection)))
         planeswalkers.append(pw)
     battles = []
     if draw(st.booleans()):
         battles.append(
             {
-                "id": "siege",
-                "controller": "A",
+                "id": f"p{len(planeswalkers)}",
+                "controller": draw(st.sampled_from(players)),
                 "types": ["battle"],
-                "protector": "D",
+                "protector": draw(st.sampled_from(players)),
                 "defense": draw(st.integers(1, 5)),
             }
         )
-    targets = ["D"] + [p["id"] for p in planeswalkers] + [b["id"] for b in battles]
+    by_id = {p["id"]: p for p in planeswalkers + battles}
+    targets = defenders + [
+        p["id"]
+        for p in planeswalkers + battles
+        if p.get("protector", p["controller"]) != "A"  # 508.1b, 310.8b
+    ]
+
+    def defending(attacker: dict) -> str:
+        target = attacker["attacking"]
+        if target in players:
+            return target
+        return by_id[target].get("protector", by_id[target]["controller"])
+
     attackers = []
     for i in range(draw(st.integers(1, 3))):
         attacker = {
             "id": f"a{i}",
             "controller": "A",
             "types": ["creature"],
-            **draw(creature_stats(ATTACKER_KEYWORDS, max_power)),
+            **draw(creature_stats(ATTACKER_KEYWORDS, max_power, protection)),
             "attacking": draw(st.sampled_from(targets)),
         }
         attacker["keywords"] += draw(st.sampled_from(TRAMPLES))
@@ -98,22 +121,26 @@ def scenarios(draw, max_power: int = 5) -> dict:
     for i in range(draw(st.integers(0, 3))):
         blocker = {
             "id": f"b{i}",
-            "controller": "D",
+            "controller": draw(st.sampled_from(defenders)),
             "types": ["creature"],
-            **draw(creature_stats(BLOCKER_KEYWORDS, max_power)),
+            **draw(creature_stats(BLOCKER_KEYWORDS, max_power, protection)),
         }
         blockers.append(blocker)
     creature_planeswalkers = [p for p in planeswalkers if "creature" in p["types"]]
     for blocker in blockers + creature_planeswalkers:
-        if blocker in creature_planeswalkers and draw(st.booleans()):
-            continue  # a creature planeswalker that does not block
-        at_least = 0 if draw(st.integers(0, 4)) == 0 else 1  # some block nothing any more
+        if draw(st.integers(0, 5 if blocker in blockers else 1)) == 0:
+            if blocker in blockers:  # a creature outside combat, anyone's
+                blocker["controller"] = draw(st.sampled_from(players))
+            continue
+        # 509.1a, 310.8c: it blocks only what attacks its controller or what they defend.
+        can_block = [a["id"] for a in attackers if defending(a) == blocker["controller"]]
+        at_least = 0 if draw(st.integers(0, 4)) == 0 or not can_block else 1
         chosen = draw(
             st.lists(
-                st.sampled_from([a["id"] for a in attackers]),
+                st.sampled_from(can_block or ["none"]),
                 unique=True,
                 min_size=at_least,
-                max_size=len(attackers),
+                max_size=len(can_block),
             )
         )
         for band in bands:  # 702.22h: blocking one member blocks the whole band
@@ -137,7 +164,7 @@ def scenarios(draw, max_power: int = 5) -> dict:
 
     permanents = attackers + blockers + planeswalkers + battles
     scenario = {
-        "players": [{"id": "A"}, {"id": "D"}],
+        "players": [{"id": p} for p in players],
         "active_player": "A",
         "permanents": permanents,
         "step": step,
@@ -175,7 +202,7 @@ def assignments(draw, scenario) -> list[Entry]:
     """Mostly divisions the reference allows one creature at a time (so trample's
     conditions decide), often near trample's thresholds, sometimes rows that break the
     plain rules too."""
-    ids = ["A", "D"] + [p.id for p in scenario.permanents]
+    ids = [p.id for p in scenario.players] + [p.id for p in scenario.permanents]
     entries: list[Entry] = []
     for p in scenario.permanents:
         if not p.is_creature:

@@ -13,7 +13,7 @@ from lethal.cli import main
 from lethal.dealing import deal
 
 from . import reference
-from .strategies import scenarios
+from .strategies import WOLVES, scenarios
 
 
 @st.composite
@@ -22,7 +22,7 @@ def dealt_combats(draw):
     data = draw(scenarios(max_power=3))
     for p in data["permanents"]:
         if "creature" in p["types"] and draw(st.integers(0, 3)) == 0:
-            p.setdefault("keywords", []).append("protection from Wolves of the Hunt")
+            p.setdefault("keywords", []).append("protection from " + WOLVES)
     combat = parse(data)
     legal = list(reference.legal_assignments(combat)) if _small(combat) else []
     assume(any(legal))

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import z3
 
+from ..combat import DOUBLE, PREVENT, Permanent, Scenario
 from ..proving import Property
-from .symbolic import KEYWORDS, QUALITY, STEPS, SymbolicCombat
+from .symbolic import KEYWORDS, QUALITIES, STEPS, SymbolicCombat
 
 
 def scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
@@ -21,25 +22,26 @@ def scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
         evaluated = model.eval(term, model_completion=True)
         return z3.is_true(evaluated) if z3.is_bool(evaluated) else evaluated.as_long()
 
+    def owner(x: str, of) -> str:
+        return next(p for p in combat.players if value(of(p, x)))
+
     step = STEPS[value(combat.step)]
     permanents = []
     for c in combat.creatures:
         if not value(combat.present[c]):
             continue
-        permanent: dict = {"id": c}
+        permanent: dict = {"id": c, "controller": owner(c, combat.controls)}
         if c in combat.planeswalkers:
             battle = value(combat.battle[c])
-            permanent["controller"] = "A" if battle else "D"
             permanent["types"] = ["battle"] if battle else ["planeswalker"]
             if value(combat.creature[c]):
                 permanent["types"].insert(0, "creature")
             permanent["defense" if battle else "loyalty"] = value(combat.loyalty(c))
             if battle:
-                permanent["protector"] = "D"
+                permanent["protector"] = owner(c, combat.protects)
             if value(combat.removed(c)):
                 permanent["removed_from_combat"] = True
         else:
-            permanent["controller"] = "A" if c in combat.attackers else "D"
             permanent["types"] = ["creature"]
         if value(combat.is_creature(c)):
             power, toughness, damage = (value(t) for t in combat.stats[c])
@@ -47,14 +49,20 @@ def scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
             if damage:
                 permanent["damage"] = damage
             keywords = [k for k in KEYWORDS if value(combat.has(c, k))]
-            if value(combat.protected(c)):
-                keywords.append(f"protection from {QUALITY}")
-            if value(combat.bands_with_other(c, QUALITY)):
-                keywords.append(f"bands with other {QUALITY}")
+            keywords += [
+                f"{ability} {q}"
+                for ability, holds in (
+                    ("protection from", combat.protection_from),
+                    ("bands with other", combat.bands_with_other),
+                )
+                for q in QUALITIES
+                if value(holds(c, q))
+            ]
             if keywords:
                 permanent["keywords"] = keywords
-            if value(combat.has_quality(c, QUALITY)):
-                permanent["qualities"] = [QUALITY]
+            qualities = [q for q in QUALITIES if value(combat.has_quality(c, q))]
+            if qualities:
+                permanent["qualities"] = qualities
         if c in combat.attackers:
             permanent["attacking"] = next(t for t in combat.targets if value(combat.attacks(c, t)))
             blocked = value(combat.is_blocked(c))
@@ -62,22 +70,12 @@ def scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
                 permanent["blocked"] = True
         if value(combat.is_blocking(c)):
             permanent["blocking"] = [a for a in combat.attackers if value(combat.blocks(c, a))]
-        if step == "second" and c in combat.creatures and value(combat.is_creature(c)):
+        in_combat = c in combat.attackers or value(combat.is_blocking(c))
+        if step == "second" and in_combat and value(combat.is_creature(c)):
             striker = any(value(combat.has(c, k)) for k in ("first strike", "double strike"))
             if value(combat.struck_first(c)) != striker:
                 permanent["struck_first"] = value(combat.struck_first(c))
         permanents.append(permanent)
-    scenario: dict = {
-        "format": "lethal/1",
-        "players": [{"id": "A"}, {"id": "D"}],
-        "active_player": "A",
-    }
-    if step != "only":
-        scenario["step"] = step
-    scenario["permanents"] = permanents
-    bands = _bands(combat, value)
-    if bands:
-        scenario["bands"] = bands
     effects = [
         {"id": f"double-{c}", "kind": "double", "sources": [c]}
         for c in combat.creatures
@@ -87,6 +85,17 @@ def scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
         for r in combat.recipients
         if value(combat.shield(r)) and (r in combat.players or value(combat.present[r]))
     ]
+    scenario: dict = {
+        "format": "lethal/1",
+        "players": [{"id": p} for p in combat.players if value(combat.is_player(p))],
+        "active_player": combat.active_player,
+    }
+    if step != "only":
+        scenario["step"] = step
+    scenario["permanents"] = permanents
+    bands = _bands(combat, value)
+    if bands:
+        scenario["bands"] = bands
     if effects:
         scenario["effects"] = effects
     assignments = [
@@ -102,6 +111,60 @@ def scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
     scenario["_assignments"] = assignments  # every assignment the property named, for re-checks
     scenario["_integers"] = {name: value(v) for name, v in combat.integers.items()}
     return scenario
+
+
+def unknowns(scenario: Scenario, combat: SymbolicCombat) -> dict[str, bool | int]:
+    """The other way round: the value of each of the combat's unknowns (by name, as in
+    `SymbolicCombat.unknowns`, and "step") that describes a scenario whose ids are the
+    combat's slots and players. An absent slot has the plain values well_formed gives it."""
+    values: dict[str, bool | int] = {"step": STEPS.index(scenario.step)}
+    by_id = {p.id: p for p in scenario.permanents}
+    for name in combat.unknowns:
+        slot, what = name.split(".", 1)
+        values[name] = _unknown(scenario, by_id.get(slot), slot, what)
+    return values
+
+
+def _unknown(scenario: Scenario, p: Permanent | None, slot: str, what: str) -> bool | int:
+    if what == "shield":
+        return sum(e.amount for e in scenario.effects if e.kind == PREVENT and e.to == slot)
+    if what == "present":
+        return p is not None or any(player.id == slot for player in scenario.players)
+    creature = p is not None and p.is_creature
+    plain = {"power": 0, "toughness": 1, "damage": 0, "loyalty": 1}
+    if what in plain:
+        if what == "loyalty" and p is not None:
+            return p.defense if p.is_battle else p.loyalty
+        return getattr(p, what) if creature and what != "loyalty" else plain[what]
+    if p is None:
+        return False
+    for prefix, holds in (
+        ("quality ", lambda q: q in p.qualities),
+        ("bands with other ", lambda q: q in p.keywords.bands_with_other),
+        ("protection from ", lambda q: q in p.keywords.protection_from),
+        ("controller ", lambda player: p.controller == player),
+        ("protector ", lambda player: p.is_battle and p.protector == player),
+        ("attacks ", lambda target: p.attacking == target),
+        ("blocks ", lambda a: a in (p.blocking or ())),
+        ("banded with ", lambda other: any({slot, other} <= set(b) for b in scenario.bands)),
+    ):
+        if what.startswith(prefix):
+            return holds(what[len(prefix) :])
+    facts = {
+        "creature": creature,
+        "battle": p.is_battle,
+        "removed": p.removed_from_combat,
+        "blocking": p.blocking is not None,
+        "blocked": p.blocked,
+        "struck first": p.struck_first,
+        "doubled": any(
+            e.kind == DOUBLE and e.sources == {slot} and e.recipients is None
+            for e in scenario.effects
+        ),
+    }
+    if what in facts:
+        return facts[what]
+    return what in p.keywords  # a plain keyword
 
 
 def _bands(combat: SymbolicCombat, value) -> list[list[str]]:

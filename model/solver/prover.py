@@ -135,7 +135,9 @@ def _recheck(prop: Property, scenarios: list[dict]) -> str:
             scenario = parse(file, prop.name)
         except ScenarioError as error:
             return f"it does not read as a scenario: {error}"
-        combats.append(ConcreteCombat(scenario, data["_assignments"], data["_integers"]))
+        combats.append(
+            ConcreteCombat(scenario, data["_assignments"], data["_integers"], prop.bounds)
+        )
         if "assignment" in data and not check(scenario).legal:
             # The claim is broken elsewhere (say, nothing reaches a value); an illegal
             # assignment in the file would only mislead whoever replays it.

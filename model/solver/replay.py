@@ -5,13 +5,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import z3
+
 from .. import rules
 from ..amounts import Amounts
 from ..combat import Scenario
 from ..ops import Term, all_of, any_of
+from ..proving import Bounds
 from ..rules import division
 from ..view import ScenarioView
+from . import counterexample
 from .counting import count
+from .symbolic import SymbolicCombat
 
 
 class ConcreteAssignment:
@@ -20,13 +25,17 @@ class ConcreteAssignment:
 
 
 class ConcreteCombat(ScenarioView):
-    def __init__(self, scenario: Scenario, assignments: list[list[dict]], integers: dict):
+    def __init__(
+        self, scenario: Scenario, assignments: list[list[dict]], integers: dict, bounds: Bounds
+    ):
         super().__init__(scenario)
-        ids = [p.id for p in scenario.permanents]
-        self.attackers = tuple(i for i in ids if self.is_attacking(i))
-        self.blockers = tuple(i for i in ids if i.startswith("b"))
-        self.planeswalkers = tuple(i for i in ids if i.startswith("p"))
-        self.defender = "D"
+        self.bounds = bounds
+        self.slots = SymbolicCombat(bounds, z3.Context())  # for the names of the unknowns
+        self.attackers = self.slots.attackers
+        self.blockers = self.slots.blockers
+        self.planeswalkers = self.slots.planeswalkers
+        self.defenders = tuple(p for p in self.players if p != self.active_player)
+        self.defender = self.slots.defender
         self._given = [
             ConcreteAssignment(Amounts({(e["source"], e["to"]): e["amount"] for e in entries}))
             for entries in assignments
@@ -34,6 +43,7 @@ class ConcreteCombat(ScenarioView):
         self._next = 0
         self._integers = integers
         self._bands = [set(band) for band in scenario.bands]
+        self.unknowns = counterexample.unknowns(scenario, self.slots)
 
     def assignment(self) -> ConcreteAssignment:
         """The assignments the counterexample names, in the order the property asks for them."""
@@ -58,19 +68,11 @@ class ConcreteCombat(ScenarioView):
             for entries in every.assignments
         )
 
-    def is_battle(self, x: str) -> bool:
-        return any(p.id == x and p.is_battle for p in self.scenario.permanents)
-
     def doubled(self, c: str) -> bool:
-        return any(e.kind == "double" and e.sources == {c} for e in self.scenario.effects)
-
-    def protected(self, c: str) -> bool:
-        from .symbolic import QUALITY
-
-        return QUALITY in self._permanents[c].keywords.protection_from
+        return bool(self.unknowns[f"{c}.doubled"])
 
     def shield(self, r: str) -> int:
-        return sum(e.amount for e in self.scenario.effects if e.kind == "prevent" and e.to == r)
+        return int(self.unknowns[f"{r}.shield"])
 
     def banded(self, x: str, y: str) -> bool:
         return any(x in band and y in band for band in self._bands)
@@ -79,66 +81,40 @@ class ConcreteCombat(ScenarioView):
         return division.assigns_combat_damage(self, c)
 
     @property
-    def present(self) -> _Present:
-        return _Present(p.id for p in self.scenario.permanents)
-
-    @property
-    def unknowns(self) -> dict:
-        return _facts(self, [p.id for p in self.scenario.permanents])
+    def present(self) -> dict[str, bool]:
+        return {c: bool(self.unknowns[f"{c}.present"]) for c in self.slots.creatures}
 
     def agrees_with(self, other: ConcreteCombat, *, but: tuple[str, ...] = ()) -> bool:
         """The two scenarios are the same but for the facts named in `but`."""
-        slots = sorted({p.id for c in (self, other) for p in c.scenario.permanents})
-        mine, theirs = _facts(self, slots), _facts(other, slots)
-        same = all(mine[k] == theirs[k] for k in mine if k not in but)
+        same = all(v == other.unknowns[k] for k, v in self.unknowns.items() if k not in but)
         return same and self.scenario.step == other.scenario.step
 
 
-class _Present:
-    def __init__(self, ids):
-        self._ids = set(ids)
+def _absent_or(name: str, plain):
+    """A slot the scenario leaves out answers as the symbolic combat's absent slots do."""
+    asks = getattr(ScenarioView, name)
 
-    def __getitem__(self, slot: str) -> bool:
-        return slot in self._ids
+    def answer(self, x: str, *rest):
+        return asks(self, x, *rest) if x in self._permanents else plain
+
+    answer.__name__ = name
+    return answer
 
 
-def _facts(combat: ConcreteCombat, slots) -> dict:
-    """What `SymbolicCombat.unknowns` names, with this scenario's values; an absent slot has
-    the plain values the symbolic combat gives absent slots."""
-    from .symbolic import KEYWORDS, QUALITY
-
-    facts = {}
-    ids = {p.id: p for p in combat.scenario.permanents}
-    targets = ["D", *(s for s in slots if s.startswith("p"))]
-    for slot in slots:
-        p = ids.get(slot)
-        facts[f"{slot}.present"] = p is not None
-        creature = p is not None and p.is_creature
-        facts[f"{slot}.power"] = p.power if creature else 0
-        facts[f"{slot}.toughness"] = p.toughness if creature else 1
-        facts[f"{slot}.damage"] = p.damage if creature else 0
-        for k in KEYWORDS:
-            facts[f"{slot}.{k}"] = creature and k in p.keywords
-        facts[f"{slot}.quality"] = creature and combat.has_quality(slot, QUALITY)
-        facts[f"{slot}.bands with other"] = creature and combat.bands_with_other(slot, QUALITY)
-        facts[f"{slot}.struck first"] = p is not None and p.struck_first
-        facts[f"{slot}.doubled"] = p is not None and combat.doubled(slot)
-        facts[f"{slot}.protection"] = creature and combat.protected(slot)
-        facts[f"{slot}.shield"] = combat.shield(slot)
-        if slot.startswith("p"):
-            facts[f"{slot}.creature"] = creature
-            facts[f"{slot}.battle"] = p is not None and p.is_battle
-            facts[f"{slot}.loyalty"] = (p.defense if p.is_battle else p.loyalty) if p else 1
-            facts[f"{slot}.removed"] = p is not None and p.removed_from_combat
-            facts[f"{slot}.blocking"] = p is not None and p.blocking is not None
-        if slot.startswith("a"):
-            for t in targets:
-                facts[f"{slot}.attacks {t}"] = p is not None and p.attacking == t
-            facts[f"{slot}.blocked"] = p is not None and p.blocked
-            for other in slots:
-                if other.startswith("a") and other != slot:
-                    facts[f"{slot}.banded with {other}"] = combat.banded(slot, other)
-        if slot.startswith(("b", "p")):
-            for a in (s for s in slots if s.startswith("a")):
-                facts[f"{slot}.blocks {a}"] = combat.blocks(slot, a)
-    return facts
+# Properties may ask about every slot of the bounds, present or not.
+for _name, _plain in (
+    ("power", 0),
+    ("toughness", 1),
+    ("marked", 0),
+    ("loyalty", 1),
+    ("has", False),
+    ("has_quality", False),
+    ("bands_with_other", False),
+    ("protection_from", False),
+    ("attacks", False),
+    ("is_attacking", False),
+    ("is_blocked", False),
+    ("is_blocking", False),
+    ("struck_first", False),
+):
+    setattr(ConcreteCombat, _name, _absent_or(_name, _plain))

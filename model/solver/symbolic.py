@@ -1,11 +1,14 @@
-"""A symbolic combat: every number, keyword, target and block an unknown within bounds.
+"""A symbolic combat: every number, keyword, quality, controller, target and block an unknown
+within bounds.
 
 It answers the same questions as `ScenarioView`, with Z3 terms, so the rules of `rules/`
 speak of every combat up to the bounds at once. Its slots are attackers a0, a1, ...,
-blockers b0, b1, ..., and planeswalkers or battles p0, p1, ... (a planeswalker may also be a
-creature, and block); the players are A (active) and D (defending). A slot may be absent.
-`well_formed` says what a scenario file would have to satisfy to be read: the same things
-the reader checks, so that every counterexample reads back as a file.
+blockers b0, b1, ... (creatures that may block, or stand outside combat), and planeswalkers
+or battles p0, p1, ... (a planeswalker may also be a creature, and block); the players are
+A (active) and the defending players D, E, ... A slot may be absent. `well_formed` says what
+a scenario file would have to satisfy to be read: the same things the reader checks, so that
+every counterexample reads back as a file, and every file within the bounds is one of its
+models (tests/test_symbolic.py pins it to drawn files and compares every answer).
 """
 
 from __future__ import annotations
@@ -15,15 +18,24 @@ import z3
 from .. import rules
 from ..amounts import Amounts
 from ..combat import FIRST_STRIKE_STEP, ONLY, SECOND
-from ..keywords import DOUBLE_STRIKE, FIRST_STRIKE, INDESTRUCTIBLE, PLAIN
+from ..keywords import DOUBLE_STRIKE, FIRST_STRIKE, INDESTRUCTIBLE, PLAIN, quality_key
 from ..ops import Term, all_of, any_of, implies, ite, negate, total
 from ..proving import Bounds
 from ..rules import banding, division
 
 KEYWORDS = PLAIN  # every keyword that is not about a quality
-QUALITY = "wolves"  # one quality is enough to tell "bands with other" bands apart
+# Two qualities: enough to tell a "bands with other" pair from a band of mixed qualities,
+# and protection from one quality from protection from another.
+QUALITIES = ("wolves", "knights")
 STEPS = (ONLY, FIRST_STRIKE_STEP, SECOND)
-ACTIVE, DEFENDING = "A", "D"
+ACTIVE = "A"
+DEFENDING = ("D", "E", "F", "G", "H")  # the defending players' names, as many as the bounds ask
+
+
+def exactly_one(choices: list) -> Term:
+    """Written as a sum rather than Z3's pseudo-boolean PbEq, so that any SMT-LIB 2 solver
+    reads the exported query."""
+    return total(ite(c, 1, 0) for c in choices) == 1
 
 
 class SymbolicCombat:
@@ -32,38 +44,43 @@ class SymbolicCombat:
         self.context = context
         self.name = name
         self.active_player = ACTIVE
-        self.defender = DEFENDING
-        self.players = (ACTIVE, DEFENDING)
+        self.players = (ACTIVE, *DEFENDING[: bounds.players - 1])
+        self.defenders = self.players[1:]
+        self.defender = self.defenders[0]  # the one defending player a property may name
         self.attackers = tuple(f"a{i}" for i in range(bounds.attackers))
         self.blockers = tuple(f"b{i}" for i in range(bounds.blockers))
         self.planeswalkers = tuple(f"p{i}" for i in range(bounds.permanents))
         self.creatures = self.attackers + self.blockers + self.planeswalkers
         self.recipients = self.players + self.creatures
-        self.targets = (DEFENDING, *self.planeswalkers)
-        self.qualities = (QUALITY,)
+        self.targets = (*self.defenders, *self.planeswalkers)
+        self.qualities = QUALITIES
         self._assignments: list[SymbolicAssignment] = []
         self.unknowns: dict[str, z3.ExprRef] = {}  # by name without the combat's prefix
         self.integers: dict[str, z3.ArithRef] = {}  # free integers a property asks for
 
         b, i = self._bool, self._int
-        self.present = {c: b(c, "present") for c in self.creatures}
+        owned = self.blockers + self.planeswalkers  # slots whose controller is an unknown
+        # A and D are always there; a player beyond them may be absent, as a slot may.
+        self.present = {c: b(c, "present") for c in (*self.players[2:], *self.creatures)}
         self.creature = {p: b(p, "creature") for p in self.planeswalkers}
         self.battle = {p: b(p, "battle") for p in self.planeswalkers}
         self.stats = {c: (i(c, "power"), i(c, "toughness"), i(c, "damage")) for c in self.creatures}
-        self._loyalty = {p: i(p, "loyalty") for p in self.planeswalkers}
+        self._loyalty = {p: i(p, "loyalty") for p in self.planeswalkers}  # defense, for a battle
+        self._controller = {(x, p): b(x, f"controller {p}") for x in owned for p in self.players}
+        self._protector = {
+            (x, p): b(x, f"protector {p}") for x in self.planeswalkers for p in self.players
+        }
         self._removed = {p: b(p, "removed") for p in self.planeswalkers}
         self._keywords = {(c, k): b(c, k) for c in self.creatures for k in KEYWORDS}
-        self._quality = {c: b(c, "quality") for c in self.creatures}
-        self._bands_with = {c: b(c, "bands with other") for c in self.creatures}
+        self._quality = {(c, q): b(c, f"quality {q}") for c in self.creatures for q in QUALITIES}
+        self._bands_with = {
+            (c, q): b(c, f"bands with other {q}") for c in self.creatures for q in QUALITIES
+        }
         self._struck_first = {c: b(c, "struck first") for c in self.creatures}
         self._attacks = {(a, t): b(a, f"attacks {t}") for a in self.attackers for t in self.targets}
         self._blocked = {a: b(a, "blocked") for a in self.attackers}
-        self._blocks = {
-            (x, a): b(x, f"blocks {a}")
-            for x in self.blockers + self.planeswalkers
-            for a in self.attackers
-        }
-        self._blocking = {p: b(p, "blocking") for p in self.planeswalkers}
+        self._blocks = {(x, a): b(x, f"blocks {a}") for x in owned for a in self.attackers}
+        self._blocking = {x: b(x, "blocking") for x in owned}
         self._banded = {
             (x, y): b(x, f"banded with {y}")
             for n, x in enumerate(self.attackers)
@@ -71,8 +88,10 @@ class SymbolicCombat:
         }
         # What changes the damage dealt and never what may be assigned (120.4b, 702.19b):
         # here so that properties can say so.
+        self._protection = {
+            (c, q): b(c, f"protection from {q}") for c in self.creatures for q in QUALITIES
+        }
         self._doubled = {c: b(c, "doubled") for c in self.creatures}
-        self._protected = {c: b(c, "protection") for c in self.creatures}
         self._shield = {r: i(r, "shield") for r in self.recipients}
         self.step = z3.Int(f"{name}step", context)
 
@@ -96,35 +115,38 @@ class SymbolicCombat:
         return all_of([*same, self.step == other.step])
 
     def assigns(self, c: str) -> Term:
-        """c assigns combat damage this step (510.1a-d, 510.4)."""
+        """c assigns combat damage this step (510.1a-d, 510.4): the model's own answer, for
+        witnesses; properties state their claims without it."""
         return division.assigns_combat_damage(self, c)
 
     # The questions the rules ask (see view.ScenarioView).
 
-    def is_player(self, x: str) -> bool:
-        return x in self.players
+    def is_player(self, x: str) -> Term:
+        if x not in self.players:
+            return False
+        return self.present.get(x, True)
 
     def is_creature(self, x: str) -> Term:
         if x in self.planeswalkers:
             return self.creature[x]
-        return x in self.creatures
+        return self.present[x] if x in self.attackers + self.blockers else False
 
     def is_planeswalker(self, x: str) -> Term:
-        return negate(self.battle[x]) if x in self.planeswalkers else False
+        if x not in self.planeswalkers:
+            return False
+        return all_of((self.present[x], negate(self.battle[x])))
 
     def is_battle(self, x: str) -> Term:
         return self.battle[x] if x in self.planeswalkers else False
 
     def controls(self, player: str, x: str) -> Term:
-        if x in self.attackers:
-            return player == ACTIVE
-        if x in self.blockers:
-            return player == DEFENDING
-        if x in self.planeswalkers:  # a planeswalker is D's; a battle is A's, protected by D
-            if player == ACTIVE:
-                return self.battle[x]
-            return negate(self.battle[x]) if player == DEFENDING else False
-        return False
+        if x in self.attackers:  # only the active player's creatures attack (506.2)
+            return self.present[x] if player == ACTIVE else False
+        return self._controller.get((x, player), False)
+
+    def protects(self, player: str, x: str) -> Term:
+        """player is the battle x's protector (310.8)."""
+        return self._protector.get((x, player), False)
 
     def power(self, c: str) -> Term:
         return self.stats[c][0]
@@ -142,10 +164,13 @@ class SymbolicCombat:
         return self._keywords.get((c, keyword), False)
 
     def has_quality(self, c: str, quality: str) -> Term:
-        return self._quality[c] if quality == QUALITY else False
+        return self._quality.get((c, quality_key(quality)), False)
 
     def bands_with_other(self, c: str, quality: str) -> Term:
-        return self._bands_with[c] if quality == QUALITY else False
+        return self._bands_with.get((c, quality_key(quality)), False)
+
+    def protection_from(self, c: str, quality: str) -> Term:
+        return self._protection.get((c, quality_key(quality)), False)
 
     def attacks(self, a: str, target: str) -> Term:
         return self._attacks.get((a, target), False)
@@ -163,8 +188,6 @@ class SymbolicCombat:
         return self._blocks.get((x, a), False)
 
     def is_blocking(self, c: str) -> Term:
-        if c in self.blockers:
-            return self.present[c]
         return self._blocking.get(c, False)
 
     def step_is(self, step: str) -> Term:
@@ -177,10 +200,6 @@ class SymbolicCombat:
         """A damage doubler (701.10g) applies to the combat damage c deals."""
         return self._doubled[c]
 
-    def protected(self, c: str) -> Term:
-        """c has protection from the quality (702.16e)."""
-        return self._protected[c]
-
     def shield(self, r: str) -> Term:
         """The damage a prevention shield on r prevents next (615)."""
         return self._shield[r]
@@ -190,88 +209,142 @@ class SymbolicCombat:
             return self._banded[(x, y)]
         return self._banded.get((y, x), False)
 
+    def defends(self, player: str, a: str) -> Term:
+        """player is a's defending player: the player it attacks, the controller of the
+        planeswalker it attacks, or the protector of the battle (506.2, 310.8)."""
+        return any_of(
+            (
+                self.attacks(a, player),
+                *(
+                    all_of(
+                        (
+                            self.attacks(a, p),
+                            ite(self.battle[p], self.protects(player, p), self.controls(player, p)),
+                        )
+                    )
+                    for p in self.planeswalkers
+                ),
+            )
+        )
+
     # What a scenario file would have to satisfy to be read.
 
     def well_formed(self) -> list:
-        bounds, facts = self.bounds, []
-        order = self.attackers, self.blockers, self.planeswalkers
-        for slots in order:  # absent slots come last: one combat, one way to write it
+        facts: list = []
+        for slots in (self.attackers, self.blockers, self.planeswalkers):
+            # Absent slots come last: one combat, one way to write it.
             for x, y in zip(slots, slots[1:], strict=False):
                 facts.append(implies(self.present[y], self.present[x]))
         for c in self.creatures:
-            power, toughness, damage = self.stats[c]
-            facts += [power >= -1, power <= bounds.power, toughness >= 1]
-            facts += [toughness <= bounds.toughness, damage >= 0]
-            facts.append(any_of((damage < toughness, self.has(c, INDESTRUCTIBLE))))
-            facts.append(damage <= toughness)
-            facts.append(implies(self._protected[c], self.is_creature(c)))
-            facts.append(implies(self._doubled[c], self.is_creature(c)))
-            quiet = negate(all_of((self.present[c], self.is_creature(c))))
-            # An absent or non-creature slot has plain values, so a model names one combat.
-            facts.append(
-                implies(
-                    quiet,
-                    all_of(
-                        [power == 0, toughness == 1, damage == 0]
-                        + [negate(self.has(c, k)) for k in KEYWORDS]
-                        + [negate(self._quality[c]), negate(self._bands_with[c])]
-                    ),
+            facts += self._creature_fits(c)
+        for p in self.players[2:]:  # players come in order too
+            named = [v for (_, q), v in {**self._controller, **self._protector}.items() if q == p]
+            named += [self._attacks[(a, p)] for a in self.attackers]
+            facts.append(implies(any_of(named), self.present[p]))
+            facts.append(implies(negate(self.present[p]), self._shield[p] == 0))
+        for p, q in zip(self.players[2:], self.players[3:], strict=False):
+            facts.append(implies(self.present[q], self.present[p]))
+        for x in self.blockers + self.planeswalkers:
+            owners = [self._controller[(x, p)] for p in self.players]
+            facts.append(ite(self.present[x], exactly_one(owners), all_of(map(negate, owners))))
+            facts.append(implies(self._blocking[x], self.is_creature(x)))
+            for a in self.attackers:
+                # 509.1a, 310.8c: a creature blocks only what attacks its controller, or
+                # the planeswalkers it controls or the battles it protects.
+                facts.append(
+                    implies(
+                        self.blocks(x, a),
+                        all_of(
+                            (
+                                self._blocking[x],
+                                self.present[a],
+                                *(
+                                    implies(self.defends(p, a), self.controls(p, x))
+                                    for p in self.players
+                                ),
+                            )
+                        ),
+                    )
                 )
-            )
         for r, shield in self._shield.items():
-            facts += [shield >= 0, shield <= bounds.loyalty]
+            facts += [shield >= 0, shield <= self.bounds.loyalty]
             if r in self.creatures:
                 facts.append(implies(negate(self.present[r]), shield == 0))
         for p in self.planeswalkers:
-            facts += [self._loyalty[p] >= 1, self._loyalty[p] <= bounds.loyalty]
-            facts.append(implies(self.battle[p], negate(self.creature[p])))  # R9, MOM rulings
-            facts.append(implies(self._blocking[p], all_of((self.present[p], self.creature[p]))))
-            attacked = any_of(self._attacks[(a, p)] for a in self.attackers)
-            facts.append(implies(self._removed[p], attacked))
-            facts.append(
-                implies(
-                    negate(self.present[p]),
-                    all_of(
-                        (negate(self.battle[p]), negate(self.creature[p]), self._loyalty[p] == 1)
-                    ),
-                )
-            )
+            facts += self._permanent_fits(p)
         for a in self.attackers:
-            choices = [self._attacks[(a, t)] for t in self.targets]
-            facts.append(
-                z3.If(
-                    self.present[a],
-                    z3.PbEq([(c, 1) for c in choices], 1),
-                    z3.And([negate(c) for c in choices]),
-                )
+            facts += self._attacker_fits(a)
+        return facts + self._step_fits() + self._bands_fit()
+
+    def _creature_fits(self, c: str) -> list:
+        bounds = self.bounds
+        power, toughness, damage = self.stats[c]
+        facts = [power >= -1, power <= bounds.power, toughness >= 1]
+        facts += [toughness <= bounds.toughness, damage >= 0, damage <= bounds.toughness]
+        # 704.5g: lethal damage marked only on a creature that survived it.
+        facts.append(any_of((damage < toughness, self.has(c, INDESTRUCTIBLE))))
+        facts.append(implies(self._doubled[c], self.present[c]))
+        # An absent or non-creature slot has plain values, so a model names one combat.
+        facts.append(
+            implies(
+                negate(self.is_creature(c)),
+                all_of(
+                    [power == 0, toughness == 1, damage == 0]
+                    + [negate(self.has(c, k)) for k in KEYWORDS]
+                    + [negate(self._quality[(c, q)]) for q in QUALITIES]
+                    + [negate(self._bands_with[(c, q)]) for q in QUALITIES]
+                    + [negate(self._protection[(c, q)]) for q in QUALITIES]
+                ),
             )
-            for p in self.planeswalkers:
-                facts.append(implies(self._attacks[(a, p)], self.present[p]))
-            blocked_by = [self.blocks(x, a) for x in self.blockers + self.planeswalkers]
-            facts.append(implies(any_of(blocked_by), self._blocked[a]))
-            facts.append(implies(self._blocked[a], self.present[a]))
-        for x in self.blockers + self.planeswalkers:
-            for a in self.attackers:
-                facts.append(
-                    implies(self.blocks(x, a), all_of((self.is_blocking(x), self.present[a])))
-                )
-        facts += self._step_fits() + self._bands_fit()
+        )
+        return facts
+
+    def _permanent_fits(self, p: str) -> list:
+        facts = [self._loyalty[p] >= 1, self._loyalty[p] <= self.bounds.loyalty]
+        facts.append(implies(self.battle[p], negate(self.creature[p])))  # R9, MOM rulings
+        protectors = [self._protector[(p, q)] for q in self.players]
+        facts.append(ite(self.battle[p], exactly_one(protectors), all_of(map(negate, protectors))))
+        attacked = any_of(self._attacks[(a, p)] for a in self.attackers)
+        facts.append(implies(self._removed[p], attacked))
+        facts.append(
+            implies(
+                negate(self.present[p]),
+                all_of((negate(self.battle[p]), negate(self.creature[p]), self._loyalty[p] == 1)),
+            )
+        )
+        return facts
+
+    def _attacker_fits(self, a: str) -> list:
+        choices = [self._attacks[(a, t)] for t in self.targets]
+        facts = [ite(self.present[a], exactly_one(choices), all_of(map(negate, choices)))]
+        for p in self.planeswalkers:
+            # 508.1b, 310.8b: never the active player's own planeswalker, nor a battle it
+            # protects.
+            attackable = ite(
+                self.battle[p], negate(self.protects(ACTIVE, p)), negate(self.controls(ACTIVE, p))
+            )
+            facts.append(implies(self._attacks[(a, p)], all_of((self.present[p], attackable))))
+        blocked_by = [self.blocks(x, a) for x in self.blockers + self.planeswalkers]
+        facts.append(implies(any_of(blocked_by), self._blocked[a]))
+        facts.append(implies(self._blocked[a], self.present[a]))
         return facts
 
     def _step_fits(self) -> list:
         """510.4: two steps exactly when a creature in combat has first or double strike."""
-        in_combat = [any_of((self.is_attacking(c), self.is_blocking(c))) for c in self.creatures]
-        strikes = any_of(
-            all_of((fighting, any_of((self.has(c, FIRST_STRIKE), self.has(c, DOUBLE_STRIKE)))))
-            for c, fighting in zip(self.creatures, in_combat, strict=True)
-        )
+        in_combat = {c: any_of((self.is_attacking(c), self.is_blocking(c))) for c in self.creatures}
+        striker = {
+            c: any_of((self.has(c, FIRST_STRIKE), self.has(c, DOUBLE_STRIKE)))
+            for c in self.creatures
+        }
+        strikes = any_of(all_of((in_combat[c], striker[c])) for c in self.creatures)
         facts = [self.step >= 0, self.step <= 2]
         facts.append(implies(strikes, negate(self.step_is(ONLY))))
         facts.append(implies(self.step_is(FIRST_STRIKE_STEP), strikes))
         for c in self.creatures:
-            striker = any_of((self.has(c, FIRST_STRIKE), self.has(c, DOUBLE_STRIKE)))
-            # Outside the second step, struck_first is what the file would default it to.
-            facts.append(implies(negate(self.step_is(SECOND)), self._struck_first[c] == striker))
+            # struck_first is what the file would default it to, except for a creature in
+            # combat in the second step, where a file may say otherwise.
+            free = all_of((self.step_is(SECOND), in_combat[c]))
+            facts.append(implies(negate(free), self._struck_first[c] == striker[c]))
         return facts
 
     def _bands_fit(self) -> list:
@@ -314,21 +387,17 @@ class SymbolicCombat:
         return list(self._assignments)
 
     def assignment(self) -> SymbolicAssignment:
+        """An assignment with an unknown for every source and every recipient, pairs the
+        rules forbid included, so that a rule wrongly allowing damage somewhere shows."""
         n = len(self._assignments)
-        pairs = [(c, r) for c in self.creatures for r in self.recipients if self._may_pair(c, r)]
         variables = {
-            pair: z3.Int(f"{self.name}x{n}[{pair[0]}->{pair[1]}]", self.context) for pair in pairs
+            (c, r): z3.Int(f"{self.name}x{n}[{c}->{r}]", self.context)
+            for c in self.creatures
+            for r in self.recipients
         }
         made = SymbolicAssignment(Amounts(variables), variables, self.bounds.power)
         self._assignments.append(made)
         return made
-
-    def _may_pair(self, c: str, r: str) -> bool:
-        """Pairs that can ever receive damage: an attacker to blockers, what it attacks and
-        D; a blocker to attackers."""
-        if c in self.attackers:
-            return r in self.blockers or r in self.planeswalkers or r == DEFENDING
-        return r in self.attackers
 
     def legal(self, x: SymbolicAssignment) -> Term:
         """x is a legal assignment of this combat's step."""
@@ -380,7 +449,7 @@ class SymbolicCombat:
             return [(a, True) for a in self.attackers]
         blockers = self.blockers + self.planeswalkers
         return [(b, self.blocks(b, c)) for b in blockers] + [
-            (r, True) for r in (*self.planeswalkers, self.defender)
+            (r, True) for r in (*self.planeswalkers, *self.defenders)
         ]
 
 
