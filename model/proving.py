@@ -52,8 +52,8 @@ class Bounds:
 
     def __str__(self) -> str:
         return (
-            f"{self.players} players, <={self.attackers} attackers, <={self.blockers} blockers, <={self.permanents} "
-            f"planeswalkers/battles, values <={max(self.power, self.toughness, self.loyalty)}"
+            f"{self.players} players, <={self.attackers} attackers, <={self.blockers} blockers, "
+            f"<={self.permanents} planeswalkers/battles, values <={max(self.power, self.toughness, self.loyalty)}"
         )
 
     def as_json(self) -> dict:
