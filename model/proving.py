@@ -51,9 +51,10 @@ class Bounds:
     loyalty: int = 5  # loyalty or defense
 
     def __str__(self) -> str:
+        values = max(self.power, self.toughness, self.loyalty)
         return (
             f"{self.players} players, <={self.attackers} attackers, <={self.blockers} blockers, "
-            f"<={self.permanents} planeswalkers/battles, values <={max(self.power, self.toughness, self.loyalty)}"
+            f"<={self.permanents} planeswalkers/battles, values <={values}"
         )
 
     def as_json(self) -> dict:
