@@ -44,7 +44,7 @@ class SymbolicCombat:
         self.context = context
         self.name = name
         self.active_player = ACTIVE
-        self.players = (ACTIVE, *DEFENDING[: bounds.players - 1])
+        self.players = self.player_names(bounds)
         self.defenders = self.players[1:]
         self.defender = self.defenders[0]  # the one defending player a property may name
         self.attackers = tuple(f"a{i}" for i in range(bounds.attackers))
@@ -94,6 +94,10 @@ class SymbolicCombat:
         self._doubled = {c: b(c, "doubled") for c in self.creatures}
         self._shield = {r: i(r, "shield") for r in self.recipients}
         self.step = z3.Int(f"{name}step", context)
+
+    @staticmethod
+    def player_names(bounds: Bounds) -> tuple[str, ...]:
+        return (ACTIVE, *DEFENDING[: bounds.players - 1])
 
     def _bool(self, slot: str, what: str) -> z3.BoolRef:
         unknown = z3.Bool(f"{self.name}{slot}.{what}", self.context)

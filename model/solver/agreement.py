@@ -1,0 +1,291 @@
+"""Is the symbolic combat the combat `lethal check` judges?
+
+A proof speaks of the symbolic combat; a user's file is judged by the concrete view. Pinned
+to a scenario (every unknown given the value the file gives it), the symbolic combat must
+answer every question the rules ask of a view, every question the rules themselves answer,
+and `legal(x)` exactly as the concrete side does, over every source and every recipient. The
+tests pin it to thousands of drawn files; `lethal prove` pins it to the bundled examples
+before it reports a verdict, so a proof over a wrong model does not pass quietly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+
+import z3
+
+from .. import rules
+from ..amounts import Amounts
+from ..check import check
+from ..combat import DOUBLE, PREVENT, Entry, Scenario
+from ..dealing import PROTECTION, changes, orders_effects
+from ..keywords import PLAIN, Keywords
+from ..proving import Bounds
+from ..rules import banding, division, steps, trample
+from ..view import ScenarioView
+from .counterexample import unknowns
+from .symbolic import QUALITIES, STEPS, SymbolicCombat
+
+
+def slotted(scenario: Scenario, bounds: Bounds) -> Scenario | None:
+    """The same scenario with the symbolic combat's names: attackers a0.., other creatures
+    b0.., planeswalkers and battles p0.., the active player A and the others D, E, ...,
+    qualities as the symbolic combat's. None when it does not fit the bounds, or says what
+    the symbolic combat cannot (effects other than a doubler on one source and shields)."""
+    combat_players = SymbolicCombat.player_names(bounds)
+    others = [p.id for p in scenario.players if p.id != scenario.active_player]
+    attackers = [p.id for p in scenario.permanents if p.attacking is not None]
+    targets = [p.id for p in scenario.permanents if p.is_planeswalker or p.is_battle]
+    creatures = [p.id for p in scenario.permanents if p.id not in attackers + targets]
+    qualities = sorted(
+        {q for p in scenario.permanents for q in p.qualities}
+        | {q for p in scenario.permanents for q in p.keywords.bands_with_other}
+        | {q for p in scenario.permanents for q in p.keywords.protection_from}
+    )
+    fits = (
+        len(others) < len(combat_players)
+        and len(attackers) <= bounds.attackers
+        and len(creatures) <= bounds.blockers
+        and len(targets) <= bounds.permanents
+        and len(qualities) <= len(QUALITIES)
+        and all(_expressible(e) for e in scenario.effects)
+        and all(_within(p, bounds) for p in scenario.permanents)
+        and all(e.amount <= bounds.loyalty for e in scenario.effects if e.kind == PREVENT)
+    )
+    if not fits:
+        return None
+    names = {scenario.active_player: combat_players[0]}
+    names.update(zip(others, combat_players[1:], strict=False))
+    for prefix, ids in (("a", attackers), ("b", creatures), ("p", targets)):
+        names.update({old: f"{prefix}{n}" for n, old in enumerate(ids)})
+    quality = dict(zip(qualities, QUALITIES, strict=False))
+    return _renamed(scenario, names.__getitem__, quality.__getitem__)
+
+
+def _within(p, bounds: Bounds) -> bool:
+    numbers = [
+        (p.power, -1, bounds.power),
+        (p.toughness, 1, bounds.toughness),
+        (p.damage, 0, bounds.toughness),
+        (p.loyalty, 1, bounds.loyalty),
+        (p.defense, 1, bounds.loyalty),
+    ]
+    return all(low <= n <= high for n, low, high in numbers if n is not None)
+
+
+def _expressible(effect) -> bool:
+    if effect.kind == PREVENT:
+        return True
+    one_source = effect.sources is not None and len(effect.sources) == 1
+    return effect.kind == DOUBLE and one_source and effect.recipients is None
+
+
+def _renamed(scenario: Scenario, name: Callable, quality: Callable) -> Scenario:
+    def ids(values: Iterable[str] | None):
+        return None if values is None else tuple(name(v) for v in values)
+
+    permanents = tuple(
+        replace(
+            p,
+            id=name(p.id),
+            controller=name(p.controller),
+            protector=None if p.protector is None else name(p.protector),
+            attacking=None if p.attacking is None else name(p.attacking),
+            blocking=ids(p.blocking),
+            qualities=frozenset(map(quality, p.qualities)),
+            keywords=Keywords(
+                p.keywords.plain,
+                frozenset(map(quality, p.keywords.bands_with_other)),
+                frozenset(map(quality, p.keywords.protection_from)),
+            ),
+        )
+        for p in scenario.permanents
+    )
+    effects = tuple(
+        replace(
+            e,
+            to=None if e.to is None else name(e.to),
+            sources=None if e.sources is None else frozenset(ids(e.sources)),
+        )
+        for e in scenario.effects
+    )
+    assignment = scenario.assignment
+    if assignment is not None:
+        assignment = tuple(Entry(name(e.source), name(e.to), e.amount) for e in assignment)
+    return replace(
+        scenario,
+        players=tuple(replace(p, id=name(p.id)) for p in scenario.players),
+        active_player=name(scenario.active_player),
+        permanents=permanents,
+        bands=tuple(ids(band) for band in scenario.bands),
+        assignment=assignment,
+        effects=effects,
+    )
+
+
+class Pinned:
+    """A symbolic combat with every unknown fixed to one scenario's values, and one
+    assignment's unknowns to the amounts given (0 elsewhere)."""
+
+    def __init__(self, combat: SymbolicCombat, x, scenario: Scenario, amounts: dict):
+        values = unknowns(scenario, combat)
+        context = combat.context
+        pins = [
+            term
+            == (z3.BoolVal if isinstance(values[name], bool) else z3.IntVal)(values[name], context)
+            for name, term in (*combat.unknowns.items(), ("step", combat.step))
+        ]
+        pins += [v == amounts.get(pair, 0) for pair, v in x.variables.items()]
+        solver = z3.Solver(ctx=context)
+        solver.add(pins)
+        if solver.check() != z3.sat:  # pins name each unknown once: never unsatisfiable
+            raise AssertionError("the pins contradict each other")
+        self.model = solver.model()
+
+    def value(self, term):
+        """A term's value under the pins: every unknown is pinned, so it is a constant."""
+        if isinstance(term, bool | int):
+            return term
+        reduced = self.model.eval(term, model_completion=True)
+        if z3.is_true(reduced) or z3.is_false(reduced):
+            return z3.is_true(reduced)
+        return reduced.as_long()
+
+
+def view_questions(combat: SymbolicCombat, scenario: Scenario) -> list[tuple[str, tuple]]:
+    """Every question a view answers, with its arguments. Questions about what a thing is,
+    who controls it and who blocks whom are asked of every player and every slot, those the
+    file leaves out included (nothing is there); the others of the file's permanents."""
+    present = [p.id for p in scenario.permanents]
+    everything = list(combat.players) + list(combat.creatures)
+    asked: list[tuple[str, tuple]] = [("step_is", (s,)) for s in STEPS]
+    for x in everything:
+        asked += [(m, (x,)) for m in ("is_player", "is_creature", "is_planeswalker", "is_battle")]
+        asked += [("removed", (x,))]
+        asked += [(m, (p, x)) for m in ("controls", "protects") for p in combat.players]
+        asked += [("blocks", (x, a)) for a in everything]
+    for c in present:
+        permanent = scenario.permanent(c)
+        asked += [(m, (c,)) for m in ("is_attacking", "is_blocked", "is_blocking")]
+        asked += [("struck_first", (c,))]
+        asked += [("has", (c, k)) for k in PLAIN]
+        asked += [
+            (m, (c, q))
+            for m in ("has_quality", "bands_with_other", "protection_from")
+            for q in QUALITIES
+        ]
+        asked += [("attacks", (c, t)) for t in everything]
+        if permanent.is_creature:
+            asked += [(m, (c,)) for m in ("power", "toughness", "marked")]
+        if permanent.is_planeswalker:
+            asked += [("loyalty", (c,))]
+        if permanent.attacking is not None:
+            asked += [("defends", (p, c)) for p in combat.players]
+    return asked
+
+
+def rule_questions(scenario: Scenario) -> list[tuple[str, Callable, tuple]]:
+    """What the rules themselves decide from a view, for every creature and recipient."""
+    creatures = [p.id for p in scenario.permanents if p.is_creature]
+    recipients = [p.id for p in scenario.players] + [p.id for p in scenario.permanents]
+    asked = []
+    for s in creatures:
+        asked += [
+            ("assigns_this_step", steps.assigns_this_step, (s,)),
+            ("assigns_combat_damage", division.assigns_combat_damage, (s,)),
+            ("tramples", trample.tramples, (s,)),
+            ("defending_player_divides", banding.defending_player_divides, (s,)),
+            ("active_player_divides", banding.active_player_divides, (s,)),
+        ]
+        for r in recipients:
+            asked += [
+                ("may_receive", division.may_receive, (s, r)),
+                ("past_blockers", trample.past_blockers, (s, r)),
+                ("over_planeswalker", trample.over_planeswalker, (s, r)),
+            ]
+    for r in recipients:
+        asked += [("orders_effects", orders_effects, (p.id, r)) for p in scenario.players]
+    return asked
+
+
+class Agreement:
+    """One symbolic combat, its formulas built once, compared with many scenarios."""
+
+    def __init__(self, bounds: Bounds):
+        self.combat = SymbolicCombat(bounds, z3.Context())
+        self.x = self.combat.assignment()
+        self.legal = self.combat.legal(self.x)
+        self.constraints = list(rules.constraints(self.combat, self.x.amounts))
+        self.well_formed = self.combat.well_formed()
+        self._asked: dict = {}
+
+    def asked(self, question, args: tuple):
+        """The symbolic combat's answer to a question: a method's name or a rule function."""
+        key = (question, args)
+        if key not in self._asked:
+            if isinstance(question, str):
+                self._asked[key] = getattr(self.combat, question)(*args)
+            else:
+                self._asked[key] = question(self.combat, *args)
+        return self._asked[key]
+
+    def pinned(self, scenario: Scenario, entries: Iterable[Entry] = ()) -> Pinned:
+        amounts = {(e.source, e.to): e.amount for e in entries}
+        return Pinned(self.combat, self.x, scenario, amounts)
+
+    def disagreements(self, scenario: Scenario, entries: Iterable[Entry] = ()) -> list[str]:
+        """Where the symbolic combat pinned to the scenario (whose ids must be its slots)
+        answers otherwise than the concrete view and `lethal check`: one line each."""
+        entries = tuple(entries)
+        pinned, view = self.pinned(scenario, entries), ScenarioView(scenario)
+        found = [f"not well formed: {f}" for f in self.well_formed if pinned.value(f) is not True]
+        for method, args in view_questions(self.combat, scenario):
+            mine, theirs = pinned.value(self.asked(method, args)), getattr(view, method)(*args)
+            if mine != theirs:
+                found.append(f"{method}{args}: symbolic {mine}, concrete {theirs}")
+        for name, rule, args in rule_questions(scenario):
+            mine, theirs = pinned.value(self.asked(rule, args)), rule(view, *args)
+            if mine != theirs:
+                found.append(f"{name}{args}: symbolic {mine}, concrete {theirs}")
+        found += self._effects_disagree(scenario, pinned)
+        amounts = Amounts({(e.source, e.to): e.amount for e in entries})
+        failing = sorted(
+            (c.rules[0], c.source) for c in self.constraints if not pinned.value(c.holds)
+        )
+        expected = sorted(
+            (c.rules[0], c.source) for c in rules.constraints(view, amounts) if not c.holds
+        )
+        if failing != expected:
+            found.append(f"failed constraints: symbolic {failing}, concrete {expected}")
+        legal = check(scenario, entries).legal
+        if pinned.value(self.legal) != legal:
+            found.append(f"legal: symbolic {pinned.value(self.legal)}, lethal check {legal}")
+        return found
+
+    def _effects_disagree(self, scenario: Scenario, pinned: Pinned) -> list[str]:
+        """The doublers, shields and protection the symbolic combat says apply to each
+        event are those dealing applies."""
+        combat, found = self.combat, []
+        recipients = [p.id for p in scenario.players] + [p.id for p in scenario.permanents]
+        for s in (p.id for p in scenario.permanents if p.is_creature):
+            doubled = pinned.value(combat.doubled(s))
+            for r in recipients:
+                kinds = {c.kind for c in changes(scenario, s, r)}
+                protected = any(
+                    pinned.value(combat.protection_from(r, q))
+                    and pinned.value(combat.has_quality(s, q))
+                    for q in QUALITIES
+                )
+                if (doubled, protected) != (DOUBLE in kinds, PROTECTION in kinds):
+                    found.append(
+                        f"effects on {s}->{r}: symbolic doubled {doubled}, protected "
+                        f"{protected}; dealing applies {sorted(kinds)}"
+                    )
+        for r in recipients:
+            shields = sum(e.amount for e in scenario.effects if e.kind == PREVENT and e.to == r)
+            if pinned.value(combat.shield(r)) != shields:
+                found.append(
+                    f"shield on {r}: symbolic {pinned.value(combat.shield(r))}, file {shields}"
+                )
+        return found
