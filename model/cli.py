@@ -158,8 +158,9 @@ def _parser() -> argparse.ArgumentParser:
         help="prove properties of the rules, or refute them with a counterexample",
         description="Prove each property over every combat within its bounds, or refute it "
         "with the smallest counterexample. With no path, lethal's own library. Exit 0 when "
-        "every property has its expected verdict, 1 when one does not, 3 when the only "
-        "problem is a property the solver could not decide.",
+        "every property has its expected verdict, 1 when one does not (an error, such as a "
+        "property that raises or solvers that disagree, is one that does not), 3 when the "
+        "only problem is a property the solver could not decide.",
     )
     proving.add_argument("paths", nargs="*", metavar="PATH", help="property files or folders")
     proving.add_argument(
@@ -177,6 +178,13 @@ def _parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="where counterexamples and undecided queries are written",
     )
+    proving.add_argument(
+        "--certify",
+        action="store_true",
+        help="re-check every proof with a second solver, cvc5, on the same query exported "
+        "as SMT-LIB 2: a proof stands only if both find the negated claim unsatisfiable "
+        "(needs lethal[certify])",
+    )
     proving.set_defaults(run=_prove, file=None)
     biting = commands.add_parser(
         "teeth",
@@ -188,6 +196,42 @@ def _parser() -> argparse.ArgumentParser:
     biting.add_argument("--json", action="store_true", help="print the table as JSON")
     _timeout_option(biting)
     biting.set_defaults(run=_teeth, file=None)
+    mutating = commands.add_parser(
+        "mutants",
+        help="apply each semantic mutant of the rules and show which nets kill it",
+        description="Apply each mutant listed in lethal/mutants.py to a copy of the package "
+        "and run the nets on it: the bundled examples (a verdict changes), the property "
+        "library (a verdict changes between proved, refuted and vacuous; unknown, a crash or "
+        "a timeout is an unclean kill) and the tests (one fails). Exit 0 when the library "
+        "kills at least 90% of the mutants cleanly and every mutant that survives every "
+        "net run is marked equivalent, 1 otherwise.",
+    )
+    mutating.add_argument(
+        "--nets",
+        default="examples,library,tests",
+        metavar="NETS",
+        help="the nets to run, separated by commas (default examples,library,tests)",
+    )
+    mutating.add_argument(
+        "-k",
+        dest="patterns",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="only mutants whose id contains PATTERN or matches it as a glob; repeat for more",
+    )
+    mutating.add_argument("--json", action="store_true", help="print the table as JSON")
+    mutating.add_argument(
+        "--jobs", type=int, default=2, metavar="N", help="mutants run at once (default 2)"
+    )
+    mutating.add_argument(
+        "--timeout",
+        type=float,
+        default=900,
+        metavar="SECONDS",
+        help="the limit for one net on one mutant (default 900)",
+    )
+    mutating.set_defaults(run=_mutants, file=None)
     return parser
 
 
@@ -208,14 +252,17 @@ def _check_timeout(timeout: float) -> None:
 
 def _prove(args):
     from . import proofs_report
+    from .solver.certify import require_cvc5
     from .solver.library import LibraryError, collect
     from .solver.prover import prove
 
     _check_timeout(args.timeout)
+    if args.certify:
+        require_cvc5()  # before any proving, so a missing solver costs no time
     found = collect(args.paths, args.pattern)
     if not found:
         raise LibraryError("no property matches" + (f" '{args.pattern}'" if args.pattern else ""))
-    results = [prove(p, args.timeout, Path(args.out)) for p in found]
+    results = [prove(p, args.timeout, Path(args.out), args.certify) for p in found]
     if args.junit:
         Path(args.junit).write_text(proofs_report.junit(results))
     missed = [r for r in results if not r.as_expected]
@@ -244,6 +291,25 @@ def _teeth(args):
         for b in bites
     ]
     return teeth.table(bites), data, YES if all(b.caught for b in bites) else NO
+
+
+def _mutants(args):
+    from . import mutation
+
+    _check_timeout(args.timeout)
+    if args.jobs < 1:
+        raise LethalError(f"--jobs: expected 1 or more, found {args.jobs}")
+    nets = mutation.parse_nets(args.nets)
+    chosen = mutation.select(args.patterns)
+    progress = _progress if sys.stderr.isatty() else None
+    measured = mutation.measure(chosen, nets, args.jobs, args.timeout, progress)
+    code = YES if mutation.passes(measured) else NO
+    return mutation.table(measured), mutation.as_json(measured), code
+
+
+def _progress(line: str) -> None:
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()
 
 
 def _check(args, scenario):

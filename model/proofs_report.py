@@ -4,6 +4,19 @@ from __future__ import annotations
 
 from xml.etree import ElementTree as ET
 
+from .solver.prover import ERROR, UNKNOWN
+
+# Verdicts that are not an answer about the property: JUnit calls them errors, not failures.
+_UNANSWERED = (UNKNOWN, ERROR)
+
+
+def _verdict(result) -> str:
+    """The verdict in capitals, and the solvers behind a certified proof: PROVED (z3, cvc5)."""
+    label = result.verdict.upper()
+    if len(result.certified_by) > 1:
+        label += f" ({', '.join(result.certified_by)})"
+    return label
+
 
 def _line(result) -> str:
     prop = result.property
@@ -13,7 +26,7 @@ def _line(result) -> str:
         mark = "  (a false claim, as expected)" if prop.expected == "fails" else ""
     cites = ", ".join(prop.cites)
     return (
-        f"{result.verdict.upper():<8} {prop.name}  [CR {cites}]  ({prop.bounds})  "
+        f"{_verdict(result):<8} {prop.name}  [CR {cites}]  ({prop.bounds})  "
         f"{result.seconds:.1f}s{mark}"
     )
 
@@ -49,6 +62,7 @@ def as_json(results) -> list[dict]:
             "seconds": round(r.seconds, 3),
             "counterexample": list(r.counterexamples),
             "reason": r.reason,
+            "certified_by": list(r.certified_by),
         }
         for r in results
     ]
@@ -59,8 +73,8 @@ def junit(results) -> str:
         "testsuite",
         name="lethal prove",
         tests=str(len(results)),
-        failures=str(sum(not r.as_expected and r.verdict != "unknown" for r in results)),
-        errors=str(sum(not r.as_expected and r.verdict == "unknown" for r in results)),
+        failures=str(sum(not r.as_expected and r.verdict not in _UNANSWERED for r in results)),
+        errors=str(sum(not r.as_expected and r.verdict in _UNANSWERED for r in results)),
         time=f"{sum(r.seconds for r in results):.3f}",
     )
     for r in results:
@@ -73,7 +87,7 @@ def junit(results) -> str:
         )
         if r.as_expected:
             continue
-        kind = "error" if r.verdict == "unknown" else "failure"
+        kind = "error" if r.verdict in _UNANSWERED else "failure"
         detail = ET.SubElement(
             case, kind, message=f"{r.verdict}, expected to {r.property.expected}"
         )

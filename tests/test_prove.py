@@ -9,6 +9,7 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import pytest
+import z3
 
 from lethal import load
 from lethal.cli import main
@@ -182,7 +183,8 @@ def test_a_file_that_does_not_import_is_reported(tmp_path):
 
 def test_a_counterexample_that_does_not_recheck_is_not_reported(tmp_path):
     """A witness that is not legal makes the symbolic side find a 'counterexample'; read back
-    as a file, every legal assignment is tried, one exists, and the verdict is unknown."""
+    as a file, every legal assignment is tried, one exists, and the verdict is an error: the
+    two sides disagree, which is no question of the solver's time."""
     path = tmp_path / "witness.py"
     path.write_text(
         textwrap.dedent('''
@@ -198,8 +200,161 @@ def test_a_counterexample_that_does_not_recheck_is_not_reported(tmp_path):
     )
     code, out, _ = run("prove", str(path), "--json", "--out", str(tmp_path))
     (result,) = json.loads(out)
-    assert result["verdict"] == "unknown" and code == 3
+    assert result["verdict"] == "error" and code == 1
     assert "did not re-check" in result["reason"]
+
+
+BROKEN_FILE = '''
+from lethal.proving import Bounds, Claim, all_of, holds
+
+SMALL = Bounds(attackers=1, blockers=1, permanents=1)
+
+
+@holds(cites=["510.1a"], bounds=SMALL)
+def divides_by_zero(combat):
+    """A property whose own code raises."""
+    return 1 / 0
+
+
+@holds(cites=["510.1a"], bounds=SMALL)
+def power_is_never_more_than_five(combat):
+    """Within the bounds, no creature has power above 5."""
+    return all_of(combat.power(c) <= 5 for c in combat.creatures)
+
+
+@holds(cites=["510.1a"], bounds=SMALL)
+def returns_a_string(combat):
+    """A property that returns text instead of a claim."""
+    return "power <= 5"
+
+
+@holds(cites=["510.1a"], bounds=SMALL)
+def returns_a_number(combat):
+    """A property that returns a creature's power, not a statement about it."""
+    return Claim(True, combat.power(combat.attackers[0]))
+'''
+
+
+@pytest.fixture
+def broken_file(tmp_path):
+    path = tmp_path / "broken.py"
+    path.write_text(textwrap.dedent(BROKEN_FILE))
+    return path
+
+
+def test_a_broken_property_is_an_error_and_the_others_are_still_proved(broken_file, tmp_path):
+    code, out, err = run("prove", str(broken_file), "--json", "--out", str(tmp_path))
+    results = {r["name"]: r for r in json.loads(out)}
+    assert code == 1 and err == ""
+    assert {name: r["verdict"] for name, r in results.items()} == {
+        "divides_by_zero": "error",
+        "power_is_never_more_than_five": "proved",
+        "returns_a_string": "error",
+        "returns_a_number": "error",
+    }
+    assert not any(r["as_expected"] for r in results.values() if r["verdict"] == "error")
+
+
+def test_an_error_names_the_exception_and_the_line(broken_file, tmp_path):
+    (raising,) = collect([str(broken_file)], "divides_by_zero")
+    result = prove(raising, 60, tmp_path)
+    assert result.verdict == "error"
+    assert result.reason == f"raised ZeroDivisionError: division by zero ({broken_file}:10)"
+
+
+@pytest.mark.parametrize(
+    "name, reason",
+    [
+        (
+            "returns_a_string",
+            "it returned a str ('power <= 5'); expected a Claim, a formula or a bool",
+        ),
+        (
+            "returns_a_number",
+            "its Claim's conclude is a term of sort Int (a0.power), not a truth value; "
+            "expected a formula or a bool",
+        ),
+    ],
+)
+def test_a_property_that_returns_no_claim_is_told_what_it_returned(
+    broken_file, tmp_path, name, reason
+):
+    (prop,) = collect([str(broken_file)], name)
+    assert prove(prop, 60, tmp_path).reason == reason
+
+
+def test_errors_show_in_text_and_junit(broken_file, tmp_path):
+    report = tmp_path / "proofs.xml"
+    code, out, _ = run("prove", str(broken_file), "--junit", str(report), "--out", str(tmp_path))
+    lines = out.splitlines()
+    assert code == 1
+    assert lines[0].startswith("ERROR    divides_by_zero  [CR 510.1a]")
+    assert lines[0].endswith("<- expected to hold")
+    assert lines[1].startswith("  raised ZeroDivisionError: division by zero (")
+    assert lines[-1] == "4 properties: 3 error, 1 proved; 3 not as expected"
+    suite = ET.parse(report).getroot()
+    assert (suite.get("errors"), suite.get("failures")) == ("3", "0")
+    (case,) = [c for c in suite if c.get("name") == "divides_by_zero"]
+    assert "ZeroDivisionError: division by zero" in case.find("error").text
+
+
+def test_a_short_timeout_gives_unknown_and_keeps_the_other_verdicts(user_file, tmp_path):
+    """Run in 0.2 seconds a check: the quantified property is left undecided, its query saved,
+    and the plain ones still get their verdicts."""
+    hard = user_file.parent / "hard.py"
+    hard.write_text(
+        textwrap.dedent('''
+        from lethal.proving import Claim, holds
+
+        @holds(cites=["510.1"])
+        def some_assignment_without_a_witness(combat):
+            """Some legal assignment exists, asked of Z3 with a quantifier."""
+            return Claim(True, combat.some(lambda amounts: True))
+    ''')
+    )
+    out = tmp_path / "cx"
+    argv = ("prove", str(hard), str(user_file), "--json", "--timeout", "0.2")
+    code, text, err = run(*argv, "--out", str(out))
+    results = {r["name"]: r for r in json.loads(text)}
+    assert code == 1 and "Traceback" not in err  # 1: a wrong verdict beside the unknown
+    undecided = results["some_assignment_without_a_witness"]
+    assert undecided["verdict"] == "unknown"
+    assert str(out / "some_assignment_without_a_witness.smt2") in undecided["reason"]
+    assert (out / "some_assignment_without_a_witness.smt2").read_text().startswith("; benchmark")
+    assert results["power_is_never_more_than_five"]["verdict"] == "proved"
+    assert results["every_creature_deals_damage"]["verdict"] == "refuted"
+
+
+@pytest.mark.parametrize("first_unknown", [3, 4, 5])
+def test_an_unknown_while_shrinking_keeps_the_counterexample_found(
+    user_file, tmp_path, monkeypatch, first_unknown
+):
+    """Checks 1 and 2 find a counterexample; from `first_unknown` on, Z3 gives up. The
+    smallest found so far is reported, re-checked, and said to be perhaps not the smallest."""
+    real = z3.Solver.check
+    calls = []
+
+    def giving_up(solver, *assumptions):
+        calls.append(1)
+        return z3.unknown if len(calls) >= first_unknown else real(solver, *assumptions)
+
+    monkeypatch.setattr(z3.Solver, "check", giving_up)
+    (claim,) = collect([str(user_file)], "every_creature_deals_damage")
+    result = prove(claim, 60, tmp_path)
+    assert result.verdict == "refuted"
+    assert result.reason.startswith("not necessarily the smallest counterexample")
+    assert load(result.counterexamples[0]).permanents
+
+
+def test_json_says_which_solvers_proved_it(user_file, tmp_path):
+    code, out, _ = run("prove", str(user_file), "--json", "--out", str(tmp_path))
+    solvers = {r["name"]: r["certified_by"] for r in json.loads(out)}
+    assert solvers == {
+        "power_is_never_more_than_five": ["z3"],
+        "every_creature_deals_damage": [],
+        "a_claim_that_is_true": ["z3"],
+        "about_nothing": [],
+    }
 
 
 def test_removing_a_rule_changes_what_check_says():

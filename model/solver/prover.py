@@ -1,25 +1,36 @@
 """Proving properties of the rules over every combat within bounds, and refuting claims with
 the smallest counterexample, re-checked on the concrete path before it is reported.
+
+Every answer of the solver is looked at: unsat, sat and unknown each lead somewhere, and
+unknown is never read as either of the others. Whatever one property does (raise, return
+something that is not a claim), it gets a verdict of its own and the others are still proved.
 """
 
 from __future__ import annotations
 
 import time
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
 import z3
 
 from ..check import check
-from ..errors import ScenarioError
+from ..errors import LethalError, ScenarioError
 from ..proving import Claim, Property
 from ..reading import parse
+from . import certify as certification
 from . import counterexample
 from .encoding import SEED
 from .replay import ConcreteCombat
 from .symbolic import SymbolicCombat, as_formula
 
-PROVED, REFUTED, UNKNOWN, VACUOUS = "proved", "refuted", "unknown", "vacuous"
+PROVED, REFUTED, UNKNOWN, VACUOUS, ERROR = "proved", "refuted", "unknown", "vacuous", "error"
+Z3, CVC5 = "z3", "cvc5"
+
+
+class PropertyError(LethalError, TypeError):
+    """A property that returned something other than a claim, a formula or a bool."""
 
 
 @dataclass(frozen=True)
@@ -29,66 +40,187 @@ class Result:
     seconds: float
     counterexamples: tuple[str, ...] = ()  # scenario files, one per combat
     table: str = ""  # the counterexample, readable
-    reason: str = ""  # for unknown and vacuous: why; for a failed re-check: what
+    reason: str = ""  # why it is unknown, vacuous or an error; what a refutation lacks
+    certified_by: tuple[str, ...] = ()  # the solvers that found the negated claim unsat
 
     @property
     def as_expected(self) -> bool:
         return self.verdict == (PROVED if self.property.expected == "holds" else REFUTED)
 
 
-def prove(prop: Property, timeout: float, out: Path) -> Result:
+def prove(prop: Property, timeout: float, out: Path, certify: bool = False) -> Result:
+    """The verdict on `prop` within its bounds, each solver call limited to `timeout`
+    seconds; counterexamples and undecided queries are written to `out`. With `certify`, a
+    proof stands only if cvc5 also finds the negated claim unsatisfiable."""
     start = time.perf_counter()
+    try:
+        verdict, details = _decide(prop, timeout, out, certify)
+    except PropertyError as error:
+        verdict, details = ERROR, {"reason": str(error)}
+    except Exception as error:  # one property's failure must not lose the others' results
+        verdict, details = ERROR, {"reason": _raised(error, prop)}
+    return Result(prop, verdict, time.perf_counter() - start, **details)
+
+
+def _decide(prop: Property, timeout: float, out: Path, certify: bool) -> tuple[str, dict]:
     context = z3.Context()
     combats = [
         SymbolicCombat(prop.bounds, context, "" if n == 0 else f"c{n}.")
         for n in range(prop.combats)
     ]
-    claim = prop.function(*combats)
-    if not isinstance(claim, Claim):
-        claim = Claim(True, claim)
+    claim = _claim(prop.function(*combats), context)
     solver = z3.Solver(ctx=context)
     solver.set("random_seed", SEED)
-    solver.set("timeout", int(timeout * 1000))
+    solver.set("timeout", max(1, round(timeout * 1000)))  # 0 would mean no limit at all
     for combat in combats:
         solver.add([as_formula(f, context) for f in combat.well_formed()])
-    solver.add(as_formula(claim.assume, context))
+    solver.add(claim.assume)
     for combat in combats:  # every assignment the property names is one of amounts in range
         solver.add([f for x in combat.assignments for f in x.domain()])
 
-    def done(verdict, **details) -> Result:
-        return Result(prop, verdict, time.perf_counter() - start, **details)
-
     assumptions = solver.check()
     if assumptions == z3.unsat:
-        return done(VACUOUS, reason="its assumptions can never hold within the bounds")
-    if assumptions == z3.unknown:
-        return done(UNKNOWN, reason=_unknown(solver, prop, out))
-    solver.add(z3.Not(as_formula(claim.conclude, context)))
+        return VACUOUS, {"reason": "its assumptions can never hold within the bounds"}
+    if assumptions != z3.sat:
+        return UNKNOWN, {"reason": _unknown(solver, prop, out)}
+    solver.add(z3.Not(claim.conclude))
     answer = solver.check()
     if answer == z3.unsat:
-        return done(PROVED)
-    if answer == z3.unknown:
-        return done(UNKNOWN, reason=_unknown(solver, prop, out))
-    model = _smallest(solver, combats)
+        if certify:
+            return _certified(solver, prop, timeout, out)
+        return PROVED, {"certified_by": (Z3,)}
+    if answer != z3.sat:
+        return UNKNOWN, {"reason": _unknown(solver, prop, out)}
+    model, caveat = _smallest(solver, combats)
     scenarios = [counterexample.scenario(combat, model) for combat in combats]
     problem = _recheck(prop, scenarios)
     if problem:
-        return done(UNKNOWN, reason=f"the counterexample did not re-check: {problem}")
+        # A claim broken on the symbolic side and not on the concrete one: the two sides of
+        # lethal disagree, or the property misleads them; either way not a refutation.
+        return ERROR, {"reason": f"the counterexample did not re-check: {problem}"}
     files = counterexample.write(prop, scenarios, out)
-    return done(REFUTED, counterexamples=files, table=counterexample.table(scenarios))
+    table = counterexample.table(scenarios)
+    return REFUTED, {"counterexamples": files, "table": table, "reason": caveat}
+
+
+def _claim(returned: object, context: z3.Context) -> Claim:
+    """What the property returned, as a Claim of formulas of `context`. Anything else is the
+    property's mistake, said with the value rather than left to fail deep inside Z3."""
+    if not isinstance(returned, Claim):
+        problem = _not_a_formula(returned, context)
+        if problem:
+            raise PropertyError(f"it returned {problem}; expected a Claim, a formula or a bool")
+        return Claim(z3.BoolVal(True, context), as_formula(returned, context))
+    for part in ("assume", "conclude"):
+        problem = _not_a_formula(getattr(returned, part), context)
+        if problem:
+            raise PropertyError(f"its Claim's {part} is {problem}; expected a formula or a bool")
+    return Claim(as_formula(returned.assume, context), as_formula(returned.conclude, context))
+
+
+def _not_a_formula(value: object, context: z3.Context) -> str:
+    """What is wrong with `value` as a truth value of `context`, or "" if nothing is."""
+    if isinstance(value, bool):
+        return ""
+    if isinstance(value, z3.ExprRef):
+        if not z3.is_bool(value):
+            return f"a term of sort {value.sort()} ({_shown(value)}), not a truth value"
+        if value.ctx is not context:  # the identity Z3 itself checks before mixing terms
+            return "a formula made outside the combat's Z3 context; build it from the combat"
+        return ""
+    return f"a {type(value).__name__} ({_shown(value)})"
+
+
+def _shown(value: object) -> str:
+    text = repr(value) if not isinstance(value, z3.ExprRef) else str(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _raised(error: Exception, prop: Property) -> str:
+    """The exception, and the line of the property's file it came through, if any."""
+    place = ""
+    for frame in traceback.extract_tb(error.__traceback__):
+        if prop.source and frame.filename == prop.source:
+            place = f" ({frame.filename}:{frame.lineno})"
+    return f"raised {type(error).__name__}: {error}{place}"
+
+
+def _save(out: Path, name: str, text: str) -> Path:
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / name
+    path.write_text(text)
+    return path
 
 
 def _unknown(solver: z3.Solver, prop: Property, out: Path) -> str:
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{prop.name}.smt2"
-    path.write_text(solver.to_smt2())
+    path = _save(out, f"{prop.name}.smt2", solver.to_smt2())
     return f"Z3: {solver.reason_unknown()}; the query is in {path}"
 
 
-def _smallest(solver: z3.Solver, combats: list[SymbolicCombat]) -> z3.ModelRef:
+def _certified(solver: z3.Solver, prop: Property, timeout: float, out: Path) -> tuple[str, dict]:
+    """Z3 found the negated claim unsatisfiable; the proof stands if cvc5, reading the same
+    query as exported, does too. If cvc5 finds it satisfiable, one of them is wrong: both
+    queries are kept. If cvc5 cannot say, the proof is not certified, and that is no pass."""
+    query = certification.export(solver)
+    answer = certification.ask_cvc5(query, f"{prop.name}.smt2", timeout)
+    if answer.verdict == certification.UNSAT:
+        return PROVED, {"certified_by": (Z3, CVC5)}
+    read = _save(out, f"{prop.name}.cvc5.smt2", query)
+    if answer.verdict == certification.SAT:
+        own = _save(out, f"{prop.name}.z3.smt2", certification.z3_query(solver))
+        reason = (
+            "the solvers disagree: Z3 finds the negated claim unsatisfiable (proved), cvc5 "
+            f"finds it satisfiable; Z3's query is in {own}, the query cvc5 read is in {read}"
+        )
+        return ERROR, {"certified_by": (Z3,), "reason": reason}
+    reason = (
+        f"certification undecided: Z3 proved it, but cvc5 {answer.reason}; the query is in {read}"
+    )
+    return UNKNOWN, {"certified_by": (Z3,), "reason": reason}
+
+
+def _smallest(solver: z3.Solver, combats: list[SymbolicCombat]) -> tuple[z3.ModelRef, str]:
     """The counterexample with the fewest creatures, then the fewest keywords and other
     flags, then the plainest step, then the smallest numbers: each measure lowered while the
-    solver still finds one."""
+    solver still finds one. When the solver cannot decide whether a smaller one exists, the
+    smallest found so far is kept, with a caveat saying so."""
+    model = solver.model()
+    for measure in _measures(combats):
+        best = _value(model, measure)
+        while best > 0:
+            solver.push()
+            solver.add(measure < best)
+            answer = solver.check()
+            if answer == z3.sat:
+                model = solver.model()
+                best = _value(model, measure)
+            why = solver.reason_unknown()
+            solver.pop()
+            if answer == z3.unsat:
+                break
+            if answer != z3.sat:
+                return model, _not_smallest(why)
+        solver.add(measure == best)
+        # Solving again with the pin, rather than keeping the model in hand, is what gives
+        # the counterexamples lethal has always reported; an unknown here stops the search.
+        answer = solver.check()
+        if answer == z3.unsat:
+            # The model in hand meets the pin, so unsat here is Z3 contradicting itself.
+            raise RuntimeError("Z3 finds no counterexample as small as the one it just gave")
+        if answer != z3.sat:
+            return model, _not_smallest(solver.reason_unknown())
+        model = solver.model()
+    return model, ""
+
+
+def _not_smallest(why: str) -> str:
+    return (
+        "not necessarily the smallest counterexample: Z3 could not decide whether a smaller "
+        f"one exists ({why})"
+    )
+
+
+def _measures(combats: list[SymbolicCombat]) -> list[z3.ArithRef]:
     context = combats[0].context
     size = z3.Sum([z3.If(p, 1, 0) for c in combats for p in c.present.values()])
     flags = z3.Sum(
@@ -107,22 +239,11 @@ def _smallest(solver: z3.Solver, combats: list[SymbolicCombat]) -> z3.ModelRef:
         + [v for c in combats for x in c.assignments for v in x.variables.values()]
         + [z3.IntVal(0, context)]
     )
-    model = solver.model()
-    for measure in (size, flags, steps, numbers):
-        best = model.eval(measure, model_completion=True).as_long()
-        while best > 0:
-            solver.push()
-            solver.add(measure < best)
-            if solver.check() != z3.sat:
-                solver.pop()
-                break
-            model = solver.model()
-            best = model.eval(measure, model_completion=True).as_long()
-            solver.pop()
-        solver.add(measure == best)
-        solver.check()
-        model = solver.model()
-    return model
+    return [size, flags, steps, numbers]
+
+
+def _value(model: z3.ModelRef, measure: z3.ArithRef) -> int:
+    return model.eval(measure, model_completion=True).as_long()
 
 
 def _recheck(prop: Property, scenarios: list[dict]) -> str:
@@ -142,7 +263,10 @@ def _recheck(prop: Property, scenarios: list[dict]) -> str:
             # The claim is broken elsewhere (say, nothing reaches a value); an illegal
             # assignment in the file would only mislead whoever replays it.
             del data["assignment"]
-    claim = prop.function(*combats)
+    try:
+        claim = prop.function(*combats)
+    except Exception as error:  # the property's own code, on plain values
+        return f"on the concrete scenario the property {_raised(error, prop)}"
     if not isinstance(claim, Claim):
         claim = Claim(True, claim)
     if claim.assume is not True:
