@@ -252,9 +252,11 @@ def _check_timeout(timeout: float) -> None:
 
 def _prove(args):
     from . import proofs_report
+    from .solver import unbounded
     from .solver.certify import require_cvc5
     from .solver.library import LibraryError, collect
-    from .solver.prover import prove
+    from .solver.prover import prove, symbolic_combat_answers_as_lethal_check_does
+    from .solver.unbounded import prove_unbounded
 
     _check_timeout(args.timeout)
     if args.certify:
@@ -262,17 +264,33 @@ def _prove(args):
     found = collect(args.paths, args.pattern)
     if not found:
         raise LibraryError("no property matches" + (f" '{args.pattern}'" if args.pattern else ""))
-    results = [prove(p, args.timeout, Path(args.out), args.certify) for p in found]
+    # First, that the combat the proofs speak of is the combat lethal check judges.
+    results = [symbolic_combat_answers_as_lethal_check_does()]
+    results += [prove(p, args.timeout, Path(args.out), args.certify) for p in found]
+    # The library's two headline invariants, for combats of any size.
+    beyond = (
+        []
+        if args.paths or args.pattern
+        else prove_unbounded(args.timeout, Path(args.out), args.certify)
+    )
     if args.junit:
         Path(args.junit).write_text(proofs_report.junit(results))
-    missed = [r for r in results if not r.as_expected]
-    if not missed:
+    verdicts = [r.verdict for r in results if not r.as_expected]
+    verdicts += [r.verdict for r in beyond if r.verdict != "proved"]
+    if not verdicts:
         code = YES
-    elif all(r.verdict == "unknown" for r in missed):
+    elif all(verdict == "unknown" for verdict in verdicts):
         code = UNDECIDED
     else:
         code = NO
-    return proofs_report.text(results), proofs_report.as_json(results), code
+    text = proofs_report.text(results)
+    if beyond:
+        text += "beyond the bounds:\n" + unbounded.text(beyond) + "\n"
+    data = proofs_report.as_json(results) + [
+        {**entry, "expected": "holds", "as_expected": entry["verdict"] == "proved"}
+        for entry in unbounded.as_json(beyond)
+    ]
+    return text, data, code
 
 
 def _teeth(args):

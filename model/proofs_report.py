@@ -20,15 +20,13 @@ def _verdict(result) -> str:
 
 def _line(result) -> str:
     prop = result.property
+    expected = {"holds": "hold", "fails": "fail", "agrees": "agree"}[prop.expected]
     if not result.as_expected:
-        mark = "  <- expected to " + ("hold" if prop.expected == "holds" else "fail")
+        mark = f"  <- expected to {expected}"
     else:
         mark = "  (a false claim, as expected)" if prop.expected == "fails" else ""
-    cites = ", ".join(prop.cites)
-    return (
-        f"{_verdict(result):<8} {prop.name}  [CR {cites}]  ({prop.bounds})  "
-        f"{result.seconds:.1f}s{mark}"
-    )
+    cites = f"  [CR {', '.join(prop.cites)}]" if prop.cites else ""
+    return f"{_verdict(result):<8} {prop.name}{cites}  ({prop.bounds})  {result.seconds:.1f}s{mark}"
 
 
 def text(results) -> str:

@@ -27,6 +27,28 @@ from ..view import ScenarioView
 from .counterexample import unknowns
 from .symbolic import QUALITIES, STEPS, SymbolicCombat
 
+# Room for every bundled example: 3 players, 3 attackers, 3 other creatures, 2 planeswalkers
+# and a battle, values up to 7. Every bound is the same code, so agreement here is agreement
+# at any bounds a property names.
+BOUNDS = Bounds(players=3, attackers=3, blockers=3, permanents=3, power=7, toughness=7, loyalty=7)
+
+
+def on_examples(paths: Iterable) -> tuple[int, dict[str, list[str]]]:
+    """How many of the scenario files fit the symbolic combat, and where each that fits
+    disagrees (files that do not fit are left out and counted apart by the caller)."""
+    from ..reading import load
+
+    agreement, fitted, found = Agreement(BOUNDS), 0, {}
+    for path in paths:
+        scenario = slotted(load(path), BOUNDS)
+        if scenario is None:
+            continue
+        fitted += 1
+        lines = agreement.disagreements(scenario, scenario.assignment or ())
+        if lines:
+            found[path.name] = lines
+    return fitted, found
+
 
 def slotted(scenario: Scenario, bounds: Bounds) -> Scenario | None:
     """The same scenario with the symbolic combat's names: attackers a0.., other creatures

@@ -19,13 +19,17 @@ from ..check import check
 from ..errors import LethalError, ScenarioError
 from ..proving import Claim, Property
 from ..reading import parse
+from . import agreement, counterexample
 from . import certify as certification
-from . import counterexample
 from .encoding import SEED
 from .replay import ConcreteCombat
 from .symbolic import SymbolicCombat, as_formula
 
 PROVED, REFUTED, UNKNOWN, VACUOUS, ERROR = "proved", "refuted", "unknown", "vacuous", "error"
+# The symbolic combat and the concrete check disagree: on a counterexample, or on a bundled
+# example. A definite finding (a wrong model), not the solver giving up.
+AGREES, MISMATCH = "agrees", "mismatch"
+EXPECTED = {"holds": PROVED, "fails": REFUTED, "agrees": AGREES}
 Z3, CVC5 = "z3", "cvc5"
 
 
@@ -45,7 +49,7 @@ class Result:
 
     @property
     def as_expected(self) -> bool:
-        return self.verdict == (PROVED if self.property.expected == "holds" else REFUTED)
+        return self.verdict == EXPECTED[self.property.expected]
 
 
 def prove(prop: Property, timeout: float, out: Path, certify: bool = False) -> Result:
@@ -93,11 +97,11 @@ def _decide(prop: Property, timeout: float, out: Path, certify: bool) -> tuple[s
         return UNKNOWN, {"reason": _unknown(solver, prop, out)}
     model, caveat = _smallest(solver, combats)
     scenarios = [counterexample.scenario(combat, model) for combat in combats]
-    problem = _recheck(prop, scenarios)
+    verdict, problem = _recheck(prop, scenarios)
     if problem:
         # A claim broken on the symbolic side and not on the concrete one: the two sides of
-        # lethal disagree, or the property misleads them; either way not a refutation.
-        return ERROR, {"reason": f"the counterexample did not re-check: {problem}"}
+        # lethal disagree; either way not a refutation.
+        return verdict, {"reason": f"the counterexample did not re-check: {problem}"}
     files = counterexample.write(prop, scenarios, out)
     table = counterexample.table(scenarios)
     return REFUTED, {"counterexamples": files, "table": table, "reason": caveat}
@@ -246,16 +250,17 @@ def _value(model: z3.ModelRef, measure: z3.ArithRef) -> int:
     return model.eval(measure, model_completion=True).as_long()
 
 
-def _recheck(prop: Property, scenarios: list[dict]) -> str:
+def _recheck(prop: Property, scenarios: list[dict]) -> tuple[str, str]:
     """Reads each counterexample back as a file and evaluates the claim on it with plain
-    values: it must be well formed, meet the assumptions and break the conclusion."""
+    values: it must be well formed, meet the assumptions and break the conclusion. What went
+    wrong, if anything: a mismatch of the two sides, or the property's own error."""
     combats = []
     for data in scenarios:
         file = {k: v for k, v in data.items() if not k.startswith("_")}
         try:
             scenario = parse(file, prop.name)
         except ScenarioError as error:
-            return f"it does not read as a scenario: {error}"
+            return MISMATCH, f"it does not read as a scenario: {error}"
         combats.append(
             ConcreteCombat(scenario, data["_assignments"], data["_integers"], prop.bounds)
         )
@@ -266,11 +271,35 @@ def _recheck(prop: Property, scenarios: list[dict]) -> str:
     try:
         claim = prop.function(*combats)
     except Exception as error:  # the property's own code, on plain values
-        return f"on the concrete scenario the property {_raised(error, prop)}"
+        return ERROR, f"on the concrete scenario the property {_raised(error, prop)}"
     if not isinstance(claim, Claim):
         claim = Claim(True, claim)
     if claim.assume is not True:
-        return "its assumptions do not hold on the concrete scenario"
+        return MISMATCH, "its assumptions do not hold on the concrete scenario"
     if claim.conclude is not False:
-        return "its conclusion holds on the concrete scenario"
-    return ""
+        return MISMATCH, "its conclusion holds on the concrete scenario"
+    return REFUTED, ""
+
+
+def symbolic_combat_answers_as_lethal_check_does() -> Result:
+    """Pinned to each bundled example, the symbolic combat answers every question the rules
+    ask, and legal(x), as lethal check does."""
+    from ..teeth import examples  # the bundled examples
+
+    start = time.perf_counter()
+    paths = examples()
+    fitted, found = agreement.on_examples(paths)
+    check = Property(
+        name=symbolic_combat_answers_as_lethal_check_does.__name__,
+        statement=" ".join(symbolic_combat_answers_as_lethal_check_does.__doc__.split()),
+        cites=(),
+        expected="agrees",
+        bounds=agreement.BOUNDS,
+        function=symbolic_combat_answers_as_lethal_check_does,
+    )
+    shown = "; ".join(f"{name}: {lines[0]}" for name, lines in found.items())
+    reason = f"{fitted} of {len(paths)} bundled examples fit the symbolic combat"
+    if found:
+        reason += f"; it disagrees on {len(found)}: {shown}"
+    verdict = MISMATCH if found or not fitted else AGREES
+    return Result(check, verdict, time.perf_counter() - start, reason=reason)
