@@ -1,6 +1,11 @@
 """Properties of the keyword action double: CR 701.10a-g."""
 
-from lethal.doubling import double_damage, double_life, double_power_and_toughness
+from lethal.doubling import (
+    double_counters,
+    double_life,
+    double_mana,
+    double_power_and_toughness,
+)
 from lethal.proofs._facts import past_blockers
 from lethal.proving import Claim, all_of, any_of, fails, holds, negate
 
@@ -33,17 +38,38 @@ def doubling_a_life_total_leaves_twice_it(combat):
     return life + change.gained - change.lost == 2 * life
 
 
+@holds(cites=["701.10e"])
+def doubling_counters_leaves_twice_as_many(combat):
+    """Doubling the counters of a kind on a permanent or player leaves twice as many."""
+    count = combat.integer("counters")
+    return Claim(count >= 0, count + double_counters(count) == 2 * count)
+
+
+@holds(cites=["701.10e"])
+def doubling_counters_twice_gives_four_times(combat):
+    """Doubling the counters of a kind twice leaves four times as many."""
+    count = combat.integer("counters")
+    once = count + double_counters(count)
+    return Claim(count >= 0, once + double_counters(once) == 4 * count)
+
+
+@holds(cites=["701.10f"])
+def doubling_mana_leaves_twice_as_much(combat):
+    """Doubling the mana of a type in a pool leaves twice as much."""
+    mana = combat.integer("mana")
+    return Claim(mana >= 0, mana + double_mana(mana) == 2 * mana)
+
+
 @fails(cites=["701.10b", "702.19b"])
 def doubling_power_never_changes_what_a_trampler_can_assign(combat, other):
     """Doubling a blocked trampler's power before combat never lets more damage past its
     blockers (false: with more power, more can go past them)."""
     a0 = combat.attackers[0]
-    doubled = combat.power(a0) + double_power_and_toughness(combat.power(a0), 0).power
     x = other.assignment()  # with the power doubled
     scope = all_of(
         (
             other.agrees_with(combat, but=(f"{a0}.power",)),
-            other.power(a0) == doubled,
+            other.power(a0) == 2 * combat.power(a0),
             combat.has(a0, "trample"),
             any_of(combat.blocks(b, a0) for b in combat.blockers),
             other.legal(x),
@@ -70,5 +96,4 @@ def damage_doubling_never_changes_what_can_be_assigned(combat, other):
             negate(combat.doubled(a0)),
         )
     )
-    dealt_more = double_damage(x.amounts.sent_by(a0)) >= x.amounts.sent_by(a0)
-    return Claim(scope, all_of((combat.legal(x) == other.legal(x), dealt_more)))
+    return Claim(scope, combat.legal(x) == other.legal(x))

@@ -1,73 +1,114 @@
 """Properties of trample: CR 702.19b, 702.19d, with deathtouch (702.2c)."""
 
 from lethal.proofs._facts import (
+    assigns,
+    attacks_in_combat,
     blocking,
     first_past,
     lethal_assigned,
+    over_a_planeswalker_to,
     past_blockers,
+    received,
     still_needs,
+    tramples,
+    unblocked_by_any,
     with_row,
 )
 from lethal.proving import Claim, all_of, any_of, fails, holds, implies, ite, negate, total
 
 
-@holds(cites=["702.19b", "702.2c"])
-def no_player_damage_without_lethal_to_every_blocker(combat):
-    """No damage reaches the player unless every blocker was assigned lethal damage."""
-    x = combat.assignment()
-    a0 = combat.attackers[0]  # any attacker: the slots are interchangeable
-    scope = all_of((combat.legal(x), x.amounts.get(a0, combat.defender) > 0))
-    return Claim(
-        scope,
-        all_of(
-            implies(blocks, lethal_assigned(combat, x.amounts, b))
-            for b, blocks in blocking(combat, a0)
-        ),
+def _lethal_to_every_blocker(combat, amounts, a):
+    return all_of(
+        implies(blocks, lethal_assigned(combat, amounts, b)) for b, blocks in blocking(combat, a)
     )
 
 
+@holds(cites=["702.19b", "702.2c"])
+def no_player_damage_without_lethal_to_every_blocker(combat):
+    """No damage reaches a player past a creature's blockers unless every blocker was
+    assigned lethal damage."""
+    x = combat.assignment()
+    a0 = combat.attackers[0]  # any attacker: the slots are interchangeable
+    to_a_player = any_of(x.amounts.get(a0, p) > 0 for p in combat.players)
+    return Claim(
+        all_of((combat.legal(x), to_a_player)), _lethal_to_every_blocker(combat, x.amounts, a0)
+    )
+
+
+@holds(cites=["702.19b", "702.19c", "702.2c"])
+def nothing_reaches_a_planeswalker_or_battle_past_blockers_without_lethal_to_each(combat):
+    """No damage reaches a planeswalker or battle past a creature's blockers unless every
+    blocker was assigned lethal damage."""
+    x = combat.assignment()
+    a0 = combat.attackers[0]
+    past = any_of(
+        all_of((x.amounts.get(a0, p) > 0, negate(combat.blocks(p, a0))))
+        for p in combat.planeswalkers
+    )
+    return Claim(all_of((combat.legal(x), past)), _lethal_to_every_blocker(combat, x.amounts, a0))
+
+
+def _targets(combat):
+    return (*combat.defenders, *combat.planeswalkers)
+
+
 def _lone_trampler(combat, deathtouch: bool):
-    """a0 is a blocked trampler attacking the player, it assigns this step, and its blockers
-    block nothing else and are attacked by nothing else (a creature planeswalker may be both
-    blocking and attacked): no other creature's damage can reach them."""
+    """a0 is a blocked trampler that assigns this step, attacking a player, planeswalker or
+    battle still in combat and not blocking it; its blockers block nothing else and are
+    attacked by nothing else (a creature planeswalker may be both blocking and attacked): no
+    other creature's damage can reach them."""
     a0 = combat.attackers[0]
     alone = all_of(
         implies(blocks, negate(any_of((combat.blocks(b, other), combat.attacks(other, b)))))
         for b, blocks in blocking(combat, a0)
         for other in combat.attackers[1:]
     )
+    target = any_of(
+        all_of((attacks_in_combat(combat, a0, t), negate(combat.blocks(t, a0))))
+        for t in _targets(combat)
+    )
     return a0, all_of(
         (
-            combat.assigns(a0),
+            assigns(combat, a0),
             combat.is_blocked(a0),
-            combat.attacks(a0, combat.defender),
-            any_of((combat.has(a0, "trample"), combat.has(a0, "trample over planeswalkers"))),
+            target,
+            tramples(combat, a0),
             combat.has(a0, "deathtouch") if deathtouch else negate(combat.has(a0, "deathtouch")),
             alone,
         )
     )
 
 
-def _excess_is_exactly(combat, deathtouch: bool):
-    a0, scope = _lone_trampler(combat, deathtouch)
+def _needed(combat, a0, deathtouch: bool):
+    """What a0's blockers still need for lethal damage, each with deathtouch only 1."""
 
     def need(b):
+        if b not in combat.creatures:  # a player: never a blocker
+            return 0
         return ite(still_needs(combat, b) > 0, 1, 0) if deathtouch else still_needs(combat, b)
 
-    needed = total(ite(blocks, need(b), 0) for b, blocks in blocking(combat, a0))
+    return need, total(ite(blocks, need(b), 0) for b, blocks in blocking(combat, a0))
+
+
+def _excess_is_exactly(combat, deathtouch: bool):
+    a0, scope = _lone_trampler(combat, deathtouch)
+    need, needed = _needed(combat, a0, deathtouch)
     most = ite(combat.power(a0) > needed, combat.power(a0) - needed, 0)
     x = combat.assignment()
 
     def reaching(c):
-        """a0 gives each blocker what it needs and the rest to the player; when its power
-        falls short, all of it on one blocker."""
+        """a0 gives each blocker what it needs and the rest to what it attacks; when its
+        power falls short, all of it on one blocker."""
         simplest = c.simplest_assignment()
         enough = c.power(a0) >= needed
         row = {
-            b: ite(enough, ite(blocks, need(b), 0), simplest.get(a0, b))
-            for b, blocks in blocking(c, a0)
+            r: ite(
+                enough,
+                ite(c.blocks(r, a0), need(r), ite(c.attacks(a0, r), most, 0)),
+                simplest.get(a0, r),
+            )
+            for r in c.recipients
         }
-        row[c.defender] = ite(enough, most, simplest.get(a0, c.defender))
         return with_row(simplest, a0, row)
 
     at_most = implies(combat.legal(x), past_blockers(combat, x.amounts, a0) <= most)
@@ -91,23 +132,30 @@ def deathtouch_trampler_needs_one_per_blocker(combat):
     return _excess_is_exactly(combat, deathtouch=True)
 
 
-@holds(cites=["702.19d"])
+@holds(cites=["702.19d", "702.19e"])
 def blocked_with_no_blockers_tramples_everything_through(combat):
-    """A blocked trampler attacking the player with no blockers left assigns all its power
-    to the player."""
+    """A blocked trampler with no blockers left assigns all its power to what it attacks (and,
+    with trample over planeswalkers, the attacked planeswalker's controller)."""
     x = combat.assignment()
     a0 = combat.attackers[0]
     scope = all_of(
         (
             combat.legal(x),
-            combat.assigns(a0),
+            assigns(combat, a0),
             combat.is_blocked(a0),
-            combat.attacks(a0, combat.defender),
-            any_of((combat.has(a0, "trample"), combat.has(a0, "trample over planeswalkers"))),
-            negate(any_of(blocks for _, blocks in blocking(combat, a0))),
+            tramples(combat, a0),
+            unblocked_by_any(combat, a0),
         )
     )
-    return Claim(scope, x.amounts.get(a0, combat.defender) == combat.power(a0))
+    through = total(
+        ite(
+            any_of((attacks_in_combat(combat, a0, r), over_a_planeswalker_to(combat, a0, r))),
+            x.amounts.get(a0, r),
+            0,
+        )
+        for r in combat.recipients
+    )
+    return Claim(scope, through == combat.power(a0))
 
 
 @fails(cites=["702.19b"])
@@ -122,10 +170,15 @@ def trample_excess_is_at_most_power_minus_blockers_lethal(combat):
         (
             combat.has(a0, "trample"),
             negate(combat.has(a0, "deathtouch")),
-            combat.attacks(a0, combat.defender),
+            combat.legal(x),
         )
     )
-    return Claim(all_of((scope, combat.legal(x))), x.amounts.get(a0, combat.defender) <= most)
+    return Claim(
+        scope,
+        all_of(
+            implies(combat.attacks(a0, p), x.amounts.get(a0, p) <= most) for p in combat.defenders
+        ),
+    )
 
 
 @fails(cites=["702.19b"])
@@ -134,12 +187,86 @@ def trampler_must_assign_toughness_to_each_blocker_before_player(combat):
     any (false: damage marked, deathtouch and other attackers' damage count)."""
     x = combat.assignment()
     a0 = combat.attackers[0]
-    scope = all_of((combat.legal(x), x.amounts.get(a0, combat.defender) > 0))
+    to_a_player = any_of(x.amounts.get(a0, p) > 0 for p in combat.players)
     return Claim(
-        scope,
+        all_of((combat.legal(x), to_a_player)),
         all_of(
             implies(blocks, x.amounts.get(a0, b) >= combat.toughness(b))
             for b, blocks in blocking(combat, a0)
+        ),
+    )
+
+
+@fails(cites=["702.19b", "120.6"])
+def a_blocker_assigned_nothing_holds_a_trampler_back(combat):
+    """A trampler assigns past a blocker only if that blocker is assigned some combat damage
+    this step (false: damage already marked counts, and an indestructible creature may
+    already carry lethal damage)."""
+    x = combat.assignment()
+    a0, b0 = combat.attackers[0], combat.blockers[0]
+    scope = all_of(
+        (combat.legal(x), combat.blocks(b0, a0), past_blockers(combat, x.amounts, a0) > 0)
+    )
+    return Claim(scope, received(combat, x.amounts, b0) > 0)
+
+
+@fails(cites=["702.19b"])
+def a_trampler_can_always_send_its_power_minus_what_blockers_need_past_them(combat):
+    """A blocked trampler can always assign past its blockers its power minus what they still
+    need for lethal damage (false: when they need more than its power, nothing goes past;
+    there is no negative damage)."""
+    a0 = combat.attackers[0]
+    need, needed = _needed(combat, a0, deathtouch=False)
+    excess = combat.power(a0) - needed
+
+    def reaching(c):
+        row = {
+            r: ite(c.blocks(r, a0), need(r), ite(c.attacks(a0, r), excess, 0)) for r in c.recipients
+        }
+        return with_row(c.simplest_assignment(), a0, row)
+
+    scope = all_of(
+        (
+            assigns(combat, a0),
+            combat.is_blocked(a0),
+            combat.has(a0, "trample"),
+            negate(combat.has(a0, "deathtouch")),
+            any_of(combat.attacks(a0, p) for p in combat.defenders),
+        )
+    )
+    return Claim(
+        scope,
+        combat.some(lambda amounts: past_blockers(combat, amounts, a0) == excess, witness=reaching),
+    )
+
+
+@fails(cites=["702.2c", "702.19b"])
+def another_attackers_deathtouch_lets_a_trampler_past_its_blockers(combat):
+    """A blocked trampler can assign all its damage past its blockers when another attacking
+    creature has deathtouch (false: deathtouch makes lethal only the damage its source
+    assigns; a blocker it assigns nothing still needs lethal damage)."""
+    a0 = combat.attackers[0]
+
+    def through(c):
+        row = {r: ite(c.attacks(a0, r), c.power(a0), 0) for r in c.recipients}
+        return with_row(c.simplest_assignment(), a0, row)
+
+    scope = all_of(
+        (
+            assigns(combat, a0),
+            combat.is_blocked(a0),
+            combat.has(a0, "trample"),
+            any_of(combat.attacks(a0, p) for p in combat.defenders),
+            any_of(
+                all_of((combat.is_attacking(a), combat.has(a, "deathtouch")))
+                for a in combat.attackers[1:]
+            ),
+        )
+    )
+    return Claim(
+        scope,
+        combat.some(
+            lambda amounts: past_blockers(combat, amounts, a0) == combat.power(a0), witness=through
         ),
     )
 
