@@ -16,6 +16,8 @@ import z3
 from lethal.cli import main
 from lethal.solver import certify
 
+from .test_prove import properties, property_lines
+
 pytest.importorskip("cvc5")
 
 USER_FILE = '''
@@ -66,7 +68,7 @@ def user_file(tmp_path):
 
 def prove_json(*argv) -> tuple[int, dict]:
     code, out, _ = run("prove", *argv, "--json")
-    return code, {r["name"]: r for r in json.loads(out)}
+    return code, {r["name"]: r for r in properties(json.loads(out))}
 
 
 def test_both_solvers_certify_each_proof(user_file, tmp_path):
@@ -85,7 +87,7 @@ def test_the_text_names_the_solvers(user_file, tmp_path):
         "prove", str(user_file), "--certify", "-k", "power_*", "--out", str(tmp_path)
     )
     assert code == 0
-    assert out.splitlines()[0].startswith("PROVED (z3, cvc5) power_is_never_more_than_five  [CR")
+    assert property_lines(out)[0].startswith("PROVED (z3, cvc5) power_is_never_more_than_five  [CR")
 
 
 def test_without_certify_only_z3_is_asked(user_file, tmp_path):

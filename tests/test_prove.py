@@ -16,11 +16,26 @@ from lethal.cli import main
 from lethal.solver.library import collect
 from lethal.solver.prover import prove
 
+MODEL_CHECK = "symbolic_combat_answers_as_lethal_check_does"
+
 
 def run(*argv) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     code = main(list(argv), stdout=out, stderr=err)
     return code, out.getvalue(), err.getvalue()
+
+
+def properties(results: list[dict]) -> list[dict]:
+    """The properties' results: every run also starts with the model check, and a run of
+    the whole library ends with the invariants proved beyond the bounds."""
+    return [r for r in results if r["expected"] in ("holds", "fails") and "bounds" in r]
+
+
+def property_lines(out: str) -> list[str]:
+    """The text after the model check's line (and its one line of detail)."""
+    lines = out.splitlines()
+    assert lines[0].startswith(f"AGREES   {MODEL_CHECK}"), lines[0]
+    return lines[2:]
 
 
 @pytest.fixture(scope="module")
@@ -40,12 +55,16 @@ def test_every_library_property_has_its_expected_verdict(library):
 
 def test_json_gives_what_a_pipeline_needs(library):
     _, results, _ = library
-    for r in results:
+    assert results[0]["name"] == MODEL_CHECK and results[0]["verdict"] == "agrees"
+    for r in properties(results):
         assert {"name", "expected", "verdict", "citations", "bounds", "seconds"} <= set(r)
-        assert r["expected"] in ("holds", "fails")
-        assert r["citations"] and r["bounds"]["attackers"] >= 3
-        assert r["bounds"]["blockers"] >= 3 and r["bounds"]["permanents"] >= 2
-        assert bool(r["counterexample"]) == (r["verdict"] == "refuted")
+        assert r["citations"] and bool(r["counterexample"]) == (r["verdict"] == "refuted")
+        if r["expected"] == "holds":  # a false claim may be refuted in a smaller combat
+            assert r["bounds"]["attackers"] >= 3 and r["bounds"]["players"] >= 3
+            assert r["bounds"]["blockers"] >= 3 and r["bounds"]["permanents"] >= 2
+    beyond = [r for r in results if "scope" in r]
+    assert [r["verdict"] for r in beyond] == ["proved", "proved"]
+    assert all(r["assumptions"] and r["as_expected"] for r in beyond)
 
 
 def test_counterexamples_read_back_and_replay_in_check(library):
@@ -119,6 +138,7 @@ def test_a_users_properties_get_each_verdict(user_file, tmp_path):
     code, out, _ = run("prove", str(user_file), "--json", "--out", str(tmp_path / "cx"))
     verdicts = {r["name"]: (r["verdict"], r["as_expected"]) for r in json.loads(out)}
     assert verdicts == {
+        MODEL_CHECK: ("agrees", True),
         "power_is_never_more_than_five": ("proved", True),
         "every_creature_deals_damage": ("refuted", False),
         "a_claim_that_is_true": ("proved", False),
@@ -130,15 +150,16 @@ def test_a_users_properties_get_each_verdict(user_file, tmp_path):
 def test_k_selects_properties_and_text_has_one_line_each(user_file, tmp_path):
     code, out, _ = run("prove", str(user_file), "-k", "power_*", "--out", str(tmp_path))
     assert code == 0
-    assert out.splitlines()[0].startswith("PROVED   power_is_never_more_than_five  [CR 510.1a]")
-    assert out.splitlines()[-1] == "1 properties: 1 proved; 0 not as expected"
+    lines = property_lines(out)
+    assert lines[0].startswith("PROVED   power_is_never_more_than_five  [CR 510.1a]")
+    assert lines[-1] == "2 properties: 1 agrees, 1 proved; 0 not as expected"
 
 
 def test_junit_report(user_file, tmp_path):
     report = tmp_path / "proofs.xml"
     run("prove", str(user_file), "--junit", str(report), "--out", str(tmp_path))
     suite = ET.parse(report).getroot()
-    assert suite.get("tests") == "4" and suite.get("failures") == "3"
+    assert suite.get("tests") == "5" and suite.get("failures") == "3"
     failed = {case.get("name") for case in suite if case.find("failure") is not None}
     assert failed == {"every_creature_deals_damage", "a_claim_that_is_true", "about_nothing"}
 
@@ -156,7 +177,7 @@ def test_unknown_is_not_a_pass_and_saves_the_query(tmp_path):
     ''')
     )
     code, out, _ = run("prove", str(path), "--json", "--timeout", "0.05", "--out", str(tmp_path))
-    (result,) = json.loads(out)
+    (result,) = properties(json.loads(out))
     assert result["verdict"] == "unknown" and code == 3
     assert (tmp_path / "some_assignment_without_a_witness.smt2").exists()
 
@@ -199,7 +220,7 @@ def test_a_counterexample_that_does_not_recheck_is_not_reported(tmp_path):
     ''')
     )
     code, out, _ = run("prove", str(path), "--json", "--out", str(tmp_path))
-    (result,) = json.loads(out)
+    (result,) = properties(json.loads(out))
     assert result["verdict"] == "error" and code == 1
     assert "did not re-check" in result["reason"]
 
@@ -244,7 +265,7 @@ def broken_file(tmp_path):
 
 def test_a_broken_property_is_an_error_and_the_others_are_still_proved(broken_file, tmp_path):
     code, out, err = run("prove", str(broken_file), "--json", "--out", str(tmp_path))
-    results = {r["name"]: r for r in json.loads(out)}
+    results = {r["name"]: r for r in properties(json.loads(out))}
     assert code == 1 and err == ""
     assert {name: r["verdict"] for name, r in results.items()} == {
         "divides_by_zero": "error",
@@ -286,12 +307,12 @@ def test_a_property_that_returns_no_claim_is_told_what_it_returned(
 def test_errors_show_in_text_and_junit(broken_file, tmp_path):
     report = tmp_path / "proofs.xml"
     code, out, _ = run("prove", str(broken_file), "--junit", str(report), "--out", str(tmp_path))
-    lines = out.splitlines()
+    lines = property_lines(out)
     assert code == 1
     assert lines[0].startswith("ERROR    divides_by_zero  [CR 510.1a]")
     assert lines[0].endswith("<- expected to hold")
     assert lines[1].startswith("  raised ZeroDivisionError: division by zero (")
-    assert lines[-1] == "4 properties: 3 error, 1 proved; 3 not as expected"
+    assert lines[-1] == "5 properties: 1 agrees, 3 error, 1 proved; 3 not as expected"
     suite = ET.parse(report).getroot()
     assert (suite.get("errors"), suite.get("failures")) == ("3", "0")
     (case,) = [c for c in suite if c.get("name") == "divides_by_zero"]
@@ -348,7 +369,7 @@ def test_an_unknown_while_shrinking_keeps_the_counterexample_found(
 
 def test_json_says_which_solvers_proved_it(user_file, tmp_path):
     code, out, _ = run("prove", str(user_file), "--json", "--out", str(tmp_path))
-    solvers = {r["name"]: r["certified_by"] for r in json.loads(out)}
+    solvers = {r["name"]: r["certified_by"] for r in properties(json.loads(out))}
     assert solvers == {
         "power_is_never_more_than_five": ["z3"],
         "every_creature_deals_damage": [],

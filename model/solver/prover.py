@@ -98,6 +98,10 @@ def _decide(prop: Property, timeout: float, out: Path, certify: bool) -> tuple[s
     model, caveat = _smallest(solver, combats)
     scenarios = [counterexample.scenario(combat, model) for combat in combats]
     verdict, problem = _recheck(prop, scenarios)
+    if verdict == MISMATCH and any(c.witnessed for c in combats):
+        # The witness may be what failed, not the model: some other legal assignment has
+        # what the property asks (the concrete side tries them all).
+        verdict, problem = ERROR, f"{problem} (the property's witness may be what fails)"
     if problem:
         # A claim broken on the symbolic side and not on the concrete one: the two sides of
         # lethal disagree; either way not a refutation.

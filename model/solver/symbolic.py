@@ -57,6 +57,7 @@ class SymbolicCombat:
         self._assignments: list[SymbolicAssignment] = []
         self.unknowns: dict[str, z3.ExprRef] = {}  # by name without the combat's prefix
         self.integers: dict[str, z3.ArithRef] = {}  # free integers a property asks for
+        self.witnessed = False  # some() was given a witness: a hint that may fail
 
         b, i = self._bool, self._int
         owned = self.blockers + self.planeswalkers  # slots whose controller is an unknown
@@ -416,6 +417,7 @@ class SymbolicCombat:
         counterexample is always re-checked against every legal assignment of the concrete
         scenario, so a witness that merely fails never refutes anything."""
         if witness is not None:
+            self.witnessed = True
             amounts = witness(self)
             return all_of((self.legal_amounts(amounts), body(amounts)))
         x = self.assignment()
