@@ -201,8 +201,9 @@ def _parser() -> argparse.ArgumentParser:
         help="apply each semantic mutant of the rules and show which nets kill it",
         description="Apply each mutant listed in lethal/mutants.py to a copy of the package "
         "and run the nets on it: the bundled examples (a verdict changes), the property "
-        "library (a verdict changes between proved, refuted and vacuous; unknown, a crash or "
-        "a timeout is an unclean kill) and the tests (one fails). Exit 0 when the library "
+        "library (a verdict changes between proved, refuted and vacuous, or agrees and "
+        "mismatch; unknown, error, a crash or a timeout is an unclean kill) and the tests "
+        "(one fails). Exit 0 when the library "
         "kills at least 90% of the mutants cleanly and every mutant that survives every "
         "net run is marked equivalent, 1 otherwise.",
     )

@@ -70,7 +70,9 @@ class ScenarioView:
         return self._permanents[c].damage
 
     def loyalty(self, p: str) -> int:
-        return self._permanents[p].loyalty
+        """Loyalty, or a battle's defense: the counters its damage removes (120.3c, 120.3h)."""
+        permanent = self._permanents[p]
+        return permanent.defense if permanent.is_battle else permanent.loyalty
 
     # Abilities and qualities.
     def has(self, c: str, keyword: str) -> bool:

@@ -72,14 +72,6 @@ def over_a_planeswalker_to(combat, a, player):
     )
 
 
-def controlled_by_a_player(combat, x):
-    """x's controller is one of the players in the game. Every permanent's is; said outright
-    because the symbolic view does not yet imply it for a planeswalker or battle (its
-    controller and protector unknowns share keys in `well_formed`), and a counterexample
-    naming an absent player does not read back as a file."""
-    return any_of(all_of((combat.controls(p, x), combat.is_player(p))) for p in combat.players)
-
-
 def may_assign_to(combat, c, r):
     """Whether the rules let c assign any combat damage to r, before lethal damage and loyalty
     are counted: 510.1b (unblocked: what it attacks), 510.1c (blocked: its blockers), 702.19b

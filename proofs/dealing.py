@@ -2,7 +2,6 @@
 
 from lethal.combat import ADD, DOUBLE, PREVENT
 from lethal.dealing import PROTECTION, Change, apply, orders_effects
-from lethal.proofs._facts import controlled_by_a_player
 from lethal.proving import Claim, all_of, fails, holds, implies, ite, negate
 
 DOUBLER, OTHER_DOUBLER = Change("dictate", DOUBLE), Change("fiery", DOUBLE)
@@ -146,10 +145,7 @@ def the_player_dealt_damage_orders_the_effects_on_it(combat):
         for q in combat.players
     )
     permanents = (
-        implies(
-            all_of((combat.present[x], controlled_by_a_player(combat, x))),
-            orders_effects(combat, p, x) == combat.controls(p, x),
-        )
+        implies(combat.present[x], orders_effects(combat, p, x) == combat.controls(p, x))
         for p in combat.players
         for x in combat.attackers + combat.blockers + combat.planeswalkers  # creatures or not
     )

@@ -4,7 +4,6 @@ from lethal.proofs._facts import (
     TOPW,
     assigns,
     blocking,
-    controlled_by_a_player,
     received,
     still_needs,
     unblocked_by_any,
@@ -100,7 +99,6 @@ def topw_excess_to_controller_is_at_most_power_minus_loyalty(combat):
             combat.attacks(a0, p0),
             combat.is_planeswalker(p0),
             negate(combat.removed(p0)),
-            controlled_by_a_player(combat, p0),
             combat.legal(x),
         )
     )
@@ -125,7 +123,6 @@ def _onto(combat, on_p, battle=False):
             combat.attacks(a0, p0),
             combat.is_battle(p0) if battle else combat.is_planeswalker(p0),
             negate(combat.removed(p0)),
-            controlled_by_a_player(combat, p0),
             rest >= 1,
         )
     )
@@ -223,8 +220,7 @@ def trample_over_planeswalkers_carries_excess_past_a_battle(combat):
     """An unblocked creature with trample over planeswalkers attacking a battle with defense 1
     may assign it 1 and the rest to its controller (false: 702.19c is about planeswalkers
     only; the excess stays on the battle)."""
-    # The defense is fixed by the bounds, not read: a battle read back from a file answers
-    # `loyalty` with None.
+    # Defense 1, fixed by the bounds: the smallest battle makes the smallest counterexample.
     a0 = combat.attackers[0]
     scope, wanted = _onto(combat, 1, battle=True)
     alone = all_of(negate(combat.is_attacking(a)) for a in combat.attackers[1:])

@@ -128,6 +128,8 @@ def scenarios(draw, max_power: int = 5, protection: bool = False) -> dict:
         blockers.append(blocker)
     creature_planeswalkers = [p for p in planeswalkers if "creature" in p["types"]]
     for blocker in blockers + creature_planeswalkers:
+        if blocker.get("removed_from_combat"):
+            continue  # 506.4: no longer a blocking creature
         if draw(st.integers(0, 5 if blocker in blockers else 1)) == 0:
             if blocker in blockers:  # a creature outside combat, anyone's
                 blocker["controller"] = draw(st.sampled_from(players))

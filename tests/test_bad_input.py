@@ -10,7 +10,7 @@ import pytest
 from lethal import ScenarioError, load, loads, parse
 from lethal.cli import main
 
-from .build import attacker, battle, blocker, planeswalker, scenario_file
+from .build import attacker, battle, blocker, creature_planeswalker, planeswalker, scenario_file
 
 GOOD = scenario_file(
     attacker("rhino", 3, 3, "trample"),
@@ -261,6 +261,20 @@ ROWS = [
         ),
         "bands[0]",
         "attack different things",
+    ),
+    (
+        "a planeswalker removed from combat that still blocks (506.4)",
+        edited(
+            with_permanents(
+                attacker("bear", 2, 2, attacking="gideon"),
+                creature_planeswalker(
+                    "gideon", 2, 2, 3, blocking=["bear"], removed_from_combat=True
+                ),
+                assignment=[],
+            )
+        ),
+        "permanents[1].blocking",
+        "no longer blocking",
     ),
     (
         "a band banding does not allow (702.22c)",

@@ -173,6 +173,11 @@ class Meaning(Problems):
                 "only an attacked planeswalker or battle is "
                 "removed from combat this way (CR 506.4c)",
             )
+        elif fields.get("removed_from_combat") and "blocking" in fields:
+            self.problem(
+                at("blocking"),
+                "a permanent removed from combat is no longer blocking (CR 506.4)",
+            )
 
     def combat(self, fields: dict, place: str) -> None:
         """Who attacks what and blocks whom: CR 506.2-506.4, 508.1, 509.1, 310.8."""

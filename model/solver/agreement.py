@@ -200,7 +200,7 @@ def view_questions(combat: SymbolicCombat, scenario: Scenario) -> list[tuple[str
         asked += [("attacks", (c, t)) for t in everything]
         if permanent.is_creature:
             asked += [(m, (c,)) for m in ("power", "toughness", "marked")]
-        if permanent.is_planeswalker:
+        if permanent.is_planeswalker or permanent.is_battle:
             asked += [("loyalty", (c,))]
         if permanent.attacking is not None:
             asked += [("defends", (p, c)) for p in combat.players]

@@ -31,10 +31,15 @@ class ConcreteCombat(ScenarioView):
         super().__init__(scenario)
         self.bounds = bounds
         self.slots = SymbolicCombat(bounds, z3.Context())  # for the names of the unknowns
+        # The same slots and players as the symbolic combat, those the file leaves out
+        # answering as absent, so that a property ranges over the same things on both sides.
         self.attackers = self.slots.attackers
         self.blockers = self.slots.blockers
         self.planeswalkers = self.slots.planeswalkers
-        self.defenders = tuple(p for p in self.players if p != self.active_player)
+        self.creatures = self.slots.creatures
+        self.players = self.slots.players
+        self.recipients = self.slots.recipients
+        self.defenders = self.slots.defenders
         self.defender = self.slots.defender
         self._given = [
             ConcreteAssignment(Amounts({(e["source"], e["to"]): e["amount"] for e in entries}))

@@ -243,7 +243,8 @@ class SymbolicCombat:
         for c in self.creatures:
             facts += self._creature_fits(c)
         for p in self.players[2:]:  # players come in order too
-            named = [v for (_, q), v in {**self._controller, **self._protector}.items() if q == p]
+            named = [v for (_, q), v in self._controller.items() if q == p]
+            named += [v for (_, q), v in self._protector.items() if q == p]
             named += [self._attacks[(a, p)] for a in self.attackers]
             facts.append(implies(any_of(named), self.present[p]))
             facts.append(implies(negate(self.present[p]), self._shield[p] == 0))
@@ -311,6 +312,8 @@ class SymbolicCombat:
         facts.append(ite(self.battle[p], exactly_one(protectors), all_of(map(negate, protectors))))
         attacked = any_of(self._attacks[(a, p)] for a in self.attackers)
         facts.append(implies(self._removed[p], attacked))
+        # 506.4: a permanent removed from combat is no longer a blocking creature either.
+        facts.append(implies(self._removed[p], negate(self._blocking[p])))
         facts.append(
             implies(
                 negate(self.present[p]),

@@ -1,0 +1,378 @@
+"""The semantic mutants `lethal mutants` applies to the rules' source, one plausible bug each.
+
+Each mutant replaces one snippet of one file of the package (a path inside it, such as
+`rules/trample.py`) with another: a comparison changed, a term forgotten, a player or a
+chooser swapped, a disjunct dropped. The original snippet must occur exactly once in its
+file, so a mutant that no longer fits the source fails loudly instead of testing nothing.
+A mutant is marked `equivalent` only with the reason it changes no behaviour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Mutant:
+    id: str
+    file: str  # the path inside the package, e.g. "rules/trample.py"
+    original: str  # occurs exactly once in the file
+    replacement: str
+    description: str  # the plausible bug, in one line
+    equivalent: str = ""  # why it changes no behaviour, when it changes none
+
+
+MUTANTS: tuple[Mutant, ...] = (
+    # 510.4, 702.4, 702.7: who assigns in which step.
+    Mutant(
+        "steps.first-step-forgets-double-strike",
+        "rules/steps.py",
+        "any_of((view.has(c, FIRST_STRIKE), double_strike))",
+        "view.has(c, FIRST_STRIKE)",
+        "only first strike assigns in the first-strike step; double strike is forgotten",
+    ),
+    Mutant(
+        "steps.second-step-forgets-double-strike",
+        "rules/steps.py",
+        "any_of((negate(view.struck_first(c)), double_strike))",
+        "negate(view.struck_first(c))",
+        "a creature that struck first never assigns again, double strike or not",
+    ),
+    Mutant(
+        "steps.second-step-reads-the-keyword",
+        "rules/steps.py",
+        "negate(view.struck_first(c))",
+        "negate(view.has(c, FIRST_STRIKE))",
+        "the second step asks for first strike now, not whether it struck first (702.7c)",
+    ),
+    Mutant(
+        "steps.only-step-forgotten",
+        "rules/steps.py",
+        "            view.step_is(ONLY),\n",
+        "",
+        "no creature assigns combat damage in a combat without first or double strike",
+    ),
+    # 510.1a-d: how much, and to whom.
+    Mutant(
+        "division.negative-power-not-clamped",
+        "rules/division.py",
+        "sent == at_least_zero(view.power(s))",
+        "sent == view.power(s)",
+        "a creature with negative power must assign its power, not nothing (510.1a)",
+    ),
+    Mutant(
+        "division.less-than-power",
+        "rules/division.py",
+        "sent == at_least_zero(view.power(s))",
+        "sent <= at_least_zero(view.power(s))",
+        "a creature may assign less than its power (510.1a says exactly)",
+    ),
+    Mutant(
+        "division.power-regardless-of-step",
+        "rules/division.py",
+        "premise = all_of((steps.assigns_this_step(view, s), has_recipient(view, s)))",
+        "premise = has_recipient(view, s)",
+        "a creature must assign its power even in a step it does not assign in",
+    ),
+    Mutant(
+        "division.power-one-assigns-nothing",
+        "rules/division.py",
+        "view.power(s) > 0, has_recipient",
+        "view.power(s) > 1, has_recipient",
+        "a creature with power 1 is taken not to assign combat damage (off by one)",
+    ),
+    Mutant(
+        "division.unblocked-reaches-removed-target",
+        "rules/division.py",
+        "all_of((attacking, negate(blocked), view.attacks(s, r), negate(view.removed(r))))",
+        "all_of((attacking, negate(blocked), view.attacks(s, r)))",
+        "an unblocked attacker assigns to a planeswalker removed from combat (506.4c)",
+    ),
+    Mutant(
+        "division.blocked-reaches-its-target",
+        "rules/division.py",
+        "all_of((attacking, negate(blocked), view.attacks(s, r), negate(view.removed(r))))",
+        "all_of((attacking, view.attacks(s, r), negate(view.removed(r))))",
+        "a blocked attacker without trample assigns to what it attacks (510.1c)",
+    ),
+    Mutant(
+        "division.attacker-forgets-its-blockers",
+        "rules/division.py",
+        "            view.blocks(r, s),\n",
+        "",
+        "a blocked attacker may not assign to the creatures blocking it (510.1c)",
+    ),
+    Mutant(
+        "division.blocker-forgets-its-attackers",
+        "rules/division.py",
+        "            view.blocks(s, r),\n",
+        "",
+        "a blocker may not assign to the creatures it blocks (510.1d)",
+    ),
+    # 702.19b-f: trample's gates.
+    Mutant(
+        "trample.over-planeswalkers-is-not-trample",
+        "rules/trample.py",
+        "any_of((view.has(s, TRAMPLE), view.has(s, TRAMPLE_OVER_PLANESWALKERS)))",
+        "view.has(s, TRAMPLE)",
+        "trample over planeswalkers does not trample over blockers (702.19c)",
+    ),
+    Mutant(
+        "trample.past-blockers-into-removed-target",
+        "rules/trample.py",
+        "all_of((tramples(view, s), view.attacks(s, r), negate(view.removed(r))))",
+        "all_of((tramples(view, s), view.attacks(s, r)))",
+        "a blocked trampler assigns to a planeswalker removed from combat (506.4c)",
+    ),
+    Mutant(
+        "trample.blockers-need-lethal-among-themselves",
+        "rules/trample.py",
+        "tramples(view, s), negate(view.blocks(r, s))))",
+        "tramples(view, s)))",
+        "a trampler's damage to one blocker waits for lethal damage to every blocker",
+    ),
+    Mutant(
+        "trample.plain-trample-reaches-the-controller",
+        "rules/trample.py",
+        "            view.has(s, TRAMPLE_OVER_PLANESWALKERS),\n            any_of(",
+        "            tramples(view, s),\n            any_of(",
+        "plain trample reaches an attacked planeswalker's controller (702.19f)",
+    ),
+    Mutant(
+        "trample.loyalty-strictly-exceeded",
+        "rules/trample.py",
+        "amounts.received_by(p) >= view.loyalty(p)",
+        "amounts.received_by(p) > view.loyalty(p)",
+        "the controller is reached only past the loyalty, not at it (off by one)",
+    ),
+    Mutant(
+        "trample.loyalty-from-its-own-damage",
+        "rules/trample.py",
+        "amounts.received_by(p) >= view.loyalty(p)",
+        "amounts.get(s, p) >= view.loyalty(p)",
+        "only the trampler's own damage counts toward the planeswalker's loyalty (702.19c)",
+    ),
+    Mutant(
+        "trample.loyalty-before-controller-when-removed",
+        "rules/trample.py",
+        "                    negate(view.removed(p)),\n                    view.controls(r, p),",
+        "                    view.controls(r, p),",
+        "a planeswalker removed from combat still needs its loyalty before its controller",
+    ),
+    # 702.19b, 702.2c: lethal damage.
+    Mutant(
+        "deathtouch.zero-damage-is-deathtouch",
+        "rules/deathtouch.py",
+        "view.has(o, DEATHTOUCH), x > 0",
+        "view.has(o, DEATHTOUCH), x >= 0",
+        "a deathtouch source assigning 0 makes the damage lethal (702.2c: any nonzero amount)",
+    ),
+    Mutant(
+        "deathtouch.damage-marked-forgotten",
+        "rules/deathtouch.py",
+        "view.marked(b) + amounts.received_by(b) >= view.toughness(b)",
+        "amounts.received_by(b) >= view.toughness(b)",
+        "lethal damage ignores damage already marked (702.19b counts it)",
+    ),
+    Mutant(
+        "deathtouch.lethal-strictly-exceeded",
+        "rules/deathtouch.py",
+        "view.marked(b) + amounts.received_by(b) >= view.toughness(b)",
+        "view.marked(b) + amounts.received_by(b) > view.toughness(b)",
+        "lethal damage must exceed toughness, not reach it (off by one)",
+    ),
+    Mutant(
+        "deathtouch.forgotten",
+        "rules/deathtouch.py",
+        "any_of((by_toughness, deathtouch_damage_assigned(view, amounts, b)))",
+        "by_toughness",
+        "deathtouch does not make 1 damage lethal for assignment (702.2c)",
+    ),
+    # 702.22c-k: banding, and who divides.
+    Mutant(
+        "banding.defender-divides-for-the-wrong-side",
+        "rules/banding.py",
+        "lambda b: view.blocks(b, a)",
+        "lambda b: view.blocks(a, b)",
+        "702.22j asks whether the attacker blocks banding, not is blocked by it",
+    ),
+    Mutant(
+        "banding.attacker-divides-for-the-wrong-side",
+        "rules/banding.py",
+        "lambda a: view.blocks(b, a)",
+        "lambda a: view.blocks(a, b)",
+        "702.22k asks whether the blocker is blocked by banding, not blocks it",
+    ),
+    Mutant(
+        "banding.banding-anywhere-counts",
+        "rules/banding.py",
+        "banding = (all_of((in_group(c), view.has(c, BANDING))) for c in group)",
+        "banding = (view.has(c, BANDING) for c in group)",
+        "any creature with banding turns the chooser round, not only one in the block",
+    ),
+    Mutant(
+        "banding.bands-with-other-by-itself",
+        "rules/banding.py",
+        "        for y in group\n        if x != y\n",
+        "        for y in group\n",
+        "a lone creature with bands with other <quality> counts as a banding pair",
+    ),
+    Mutant(
+        "banding.two-without-banding",
+        "rules/banding.py",
+        "without <= 1",
+        "without <= 2",
+        "a band may hold two creatures without banding (702.22c: at most one)",
+    ),
+    Mutant(
+        "banding.quality-only-on-the-bander",
+        "rules/banding.py",
+        "                all_of(implies(m_in, view.has_quality(m, q)) for m, m_in in pairs),\n",
+        "",
+        "a bands-with-other band need not all have the quality (702.22c)",
+    ),
+    # 616.1, 615, 702.16e: dealing damage.
+    Mutant(
+        "dealing.battle-protector-orders-effects",
+        "dealing.py",
+        "view.controls(player, to)",
+        "ite(view.is_battle(to), view.protects(player, to), view.controls(player, to))",
+        "a battle's protector, not its controller, orders the effects on damage to it (616.1)",
+    ),
+    Mutant(
+        "dealing.other-player-orders-effects",
+        "dealing.py",
+        "player == to",
+        "player != to",
+        "the player not dealt the damage orders the effects on it (616.1)",
+    ),
+    Mutant(
+        "dealing.protection-forgotten",
+        "dealing.py",
+        "        return 0, shield\n",
+        "        return amount, shield\n",
+        "protection from a quality does not prevent the damage (702.16e)",
+    ),
+    Mutant(
+        "dealing.shield-never-used-up",
+        "dealing.py",
+        "ite(dealt, shield - prevented, shield)",
+        "shield",
+        "a prevention shield prevents the next N damage again and again (615)",
+    ),
+    Mutant(
+        "dealing.shield-prevents-more-than-dealt",
+        "dealing.py",
+        "ite(amount < shield, amount, shield)",
+        "ite(amount < shield, shield, amount)",
+        "the damage prevented is the larger of damage and shield, not the smaller",
+    ),
+    Mutant(
+        "dealing.adds-to-prevented-damage",
+        "dealing.py",
+        "return ite(dealt, amount + change.amount, amount), shield",
+        "return amount + change.amount, shield",
+        "'that much damage plus N' applies to damage already prevented (Torbran ruling)",
+    ),
+    # 701.10: doubling.
+    Mutant(
+        "doubling.counters-tripled",
+        "doubling.py",
+        "    return count\n",
+        "    return 2 * count\n",
+        "doubling counters puts twice as many on, leaving three times as many (701.10e)",
+    ),
+    Mutant(
+        "doubling.negative-power-sign",
+        "doubling.py",
+        "ite(value < 0, -(0 - value), value)",
+        "ite(value < 0, 0 - value, value)",
+        "doubling a negative power gives +X/+0, not -X/-0 (701.10c)",
+    ),
+    Mutant(
+        "doubling.toughness-by-power",
+        "doubling.py",
+        "_change(toughness) if toughness_too",
+        "_change(power) if toughness_too",
+        "doubling toughness adds the power (a swapped argument)",
+    ),
+    Mutant(
+        "doubling.negative-life-sign",
+        "doubling.py",
+        "lost=ite(life < 0, 0 - life, 0)",
+        "lost=ite(life < 0, life, 0)",
+        "doubling a negative life total loses a negative amount (701.10d)",
+    ),
+    Mutant(
+        "doubling.damage-not-doubled",
+        "doubling.py",
+        "    return 2 * amount\n",
+        "    return amount\n",
+        "a damage doubler deals the same damage instead of twice it (701.10g)",
+    ),
+    # The symbolic view: what every combat within the bounds is, for the property library.
+    # Written against symbolic.py as rewritten for 3 players (uncommitted when written).
+    Mutant(
+        "symbolic.marked-read-as-zero",
+        "solver/symbolic.py",
+        "return self.stats[c][2]",
+        "return 0",
+        "damage marked is read as 0 in every combat, so no property sees it",
+    ),
+    Mutant(
+        "symbolic.targets-never-removed",
+        "solver/symbolic.py",
+        "return self._removed.get(target, False)",
+        "return False",
+        "no attacked planeswalker or battle is ever removed from combat (506.4c)",
+    ),
+    Mutant(
+        "symbolic.struck-first-pinned-in-the-second-step",
+        "solver/symbolic.py",
+        "implies(negate(free), self._struck_first[c] == striker[c])",
+        "self._struck_first[c] == striker[c]",
+        "in the second step a creature struck first exactly when it has the keyword (702.7c)",
+    ),
+    Mutant(
+        "symbolic.legal-forgets-the-domain",
+        "solver/symbolic.py",
+        "return all_of([*x.domain(), *(c.holds",
+        "return all_of([*(c.holds",
+        "a legal assignment may hold negative amounts",
+    ),
+    Mutant(
+        "symbolic.witness-amounts-may-be-negative",
+        "solver/symbolic.py",
+        "*(amounts.get(*p) >= 0 for p in pairs),",
+        "",
+        "a witness with a negative amount counts as a legal assignment",
+    ),
+    Mutant(
+        "symbolic.no-negative-power",
+        "solver/symbolic.py",
+        "power >= -1",
+        "power >= 0",
+        "the bounds leave out negative power (510.1a: 0 or less assigns nothing)",
+    ),
+    Mutant(
+        "symbolic.no-second-step",
+        "solver/symbolic.py",
+        "self.step <= 2",
+        "self.step <= 1",
+        "the bounds leave out the second combat damage step (off by one)",
+    ),
+    Mutant(
+        "symbolic.battle-is-a-planeswalker",
+        "solver/symbolic.py",
+        "return all_of((self.present[x], negate(self.battle[x])))",
+        "return self.present[x]",
+        "a battle answers yes to is_planeswalker, so has loyalty for 702.19c",
+    ),
+    Mutant(
+        "symbolic.blocked-only-while-blockers-remain",
+        "solver/symbolic.py",
+        "implies(any_of(blocked_by), self._blocked[a])",
+        "self._blocked[a] == any_of(blocked_by)",
+        "a creature whose blockers all left is no longer blocked (509.1h, 702.19d)",
+    ),
+)
