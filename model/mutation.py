@@ -177,6 +177,11 @@ def snapshot(tree: Tree, root: Path, with_tests: bool) -> Path:
         shutil.copytree(tree.checkout / "tests", root / "tests", ignore=leave_out)
         for name in ("README.md", "pyproject.toml"):  # the tests read the README
             shutil.copy2(tree.checkout / name, root / name)
+        # Tests may name files where the checkout keeps them (model/examples/...): the same
+        # names here lead into the copy, so they read what the mutant runs on.
+        for part, inside in ((tree.package, "lethal"), (tree.proofs, "lethal/proofs")):
+            if part.parent == tree.checkout and not (root / part.name).exists():
+                (root / part.name).symlink_to(inside, target_is_directory=True)
     return root
 
 
@@ -218,7 +223,7 @@ def measure(
 def _report(pristine: Path, mutant: Mutant, nets, baselines, timeout: float) -> Report:
     with TemporaryDirectory(prefix=f"lethal-{mutant.id}-") as scratch:
         root = Path(scratch) / "copy"
-        shutil.copytree(pristine, root)
+        shutil.copytree(pristine, root, symlinks=True)
         mutate(root, mutant)
         catches = tuple(
             _JUDGES[net](baselines[net][0], _launch(root, net, timeout)) for net in nets
@@ -296,7 +301,10 @@ def run_net(argv: list[str]) -> int:
         return main(["prove", "--json", "--out", out, "--timeout", str(PROPERTY_TIMEOUT)])
     import pytest
 
-    return pytest.main(["-x", "-q", "-p", "no:cacheprovider", "tests"])
+    # The harness's own tests check each mutant against the source, so they fail on every
+    # mutated copy by design, and would run mutants within mutants: not part of the net.
+    own = "--ignore=tests/test_mutants.py"
+    return pytest.main(["-x", "-q", "-p", "no:cacheprovider", own, "tests"])
 
 
 def _example_verdicts() -> dict[str, bool]:
@@ -426,7 +434,8 @@ def passes(measured: Measured) -> bool:
 
 def table(measured: Measured) -> str:
     width = max(len(r.mutant.id) for r in measured.reports)
-    lines = [f"{'mutant':<{width}}  " + "  ".join(f"{n:<9}" for n in measured.nets)]
+    header = f"{'mutant':<{width}}  " + "  ".join(f"{n:<9}" for n in measured.nets)
+    lines = [header.rstrip()]
     for r in measured.reports:
         cells = "  ".join(f"{r.catch(n).cell:<9}" for n in measured.nets)
         mark = "  (equivalent)" if r.mutant.equivalent else ""

@@ -209,3 +209,10 @@ def test_a_net_that_cannot_finish_unmutated_stops_the_run_and_says_so():
     (m,) = mutation.select(["steps.only-step-forgotten"])
     with pytest.raises(mutation.MutationError, match="does not finish within 0.01s"):
         mutation.measure([m], ("examples",), timeout=0.01)
+
+
+def test_with_the_tests_the_checkout_s_paths_lead_into_the_copy(tmp_path):
+    root = mutation.snapshot(mutation.installed(), tmp_path / "copy", with_tests=True)
+    examples = root / PACKAGE.name / "examples"
+    assert examples.resolve() == (root / "lethal" / "examples").resolve()
+    assert (root / "tests" / "test_mutants.py").is_file() and (root / "README.md").is_file()
