@@ -433,6 +433,19 @@ def test_text_that_is_not_json_names_line_and_column():
         loads('{"players": [\n}', "combat.json")
 
 
+@pytest.mark.parametrize("rules", [[], {}, 3])
+def test_rules_that_are_not_a_name_are_an_error_not_a_crash(rules):
+    with pytest.raises(ScenarioError, match=r"rules: unknown rules edition .*; known: current"):
+        parse(edited(set_in(["rules"], rules)))
+
+
+def test_json_nested_too_deep_for_the_decoder_is_an_error_not_a_crash(tmp_path, capsys):
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    assert main(["check", str(path)]) == 2
+    assert "nested deeper than" in capsys.readouterr().err
+
+
 def test_a_missing_file_is_an_error(tmp_path):
     with pytest.raises(ScenarioError, match="no such file"):
         load(tmp_path / "nothing.json")

@@ -43,6 +43,9 @@ def loads(text: str, origin: str = "<scenario>", whole_combat: bool = False) -> 
     except json.JSONDecodeError as error:
         place = f"line {error.lineno}, column {error.colno}"
         raise ScenarioError(origin, [Problem(place, f"not valid JSON: {error.msg}")]) from None
+    except RecursionError:  # Python's decoder recurses once per level of nesting
+        problem = Problem("", "not a scenario: JSON nested deeper than Python's decoder can read")
+        raise ScenarioError(origin, [problem]) from None
     return parse(data, origin, whole_combat)
 
 

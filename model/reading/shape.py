@@ -100,7 +100,7 @@ class Shape(Problems):
             self.problem("format", f"expected '{FORMAT}', found {show(top['format'])}")
         if "rules" in top:
             name = top["rules"]
-            if name not in rulesets.KNOWN:
+            if not isinstance(name, str) or name not in rulesets.KNOWN:  # [] is unhashable
                 self.problem(
                     "rules",
                     f"unknown rules edition {show(name)}{did_you_mean(name, rulesets.names())}"
