@@ -10,23 +10,14 @@ of the two invariants beyond the bounds, and of the slowest single property.
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 from pathlib import Path
 from tempfile import TemporaryDirectory
+
+from check_speed import median_seconds
 
 from lethal.solver.library import collect
 from lethal.solver.prover import prove, symbolic_combat_answers_as_lethal_check_does
 from lethal.solver.unbounded import prove_unbounded
-
-
-def median_seconds(action, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> None:

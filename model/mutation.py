@@ -309,10 +309,9 @@ def run_net(argv: list[str]) -> int:
 
 def _example_verdicts() -> dict[str, bool]:
     from .check import check
-    from .reading import load
-    from .teeth import examples
+    from .reading import bundled_examples, load
 
-    return {path.name: check(load(path)).legal for path in examples()}
+    return {path.name: check(load(path)).legal for path in bundled_examples()}
 
 
 # Judging a net's run against the unmutated one.

@@ -9,13 +9,12 @@ caught the removal.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
 from . import rules
 from .check import check
-from .reading import load
+from .reading import bundled_examples, load
 from .solver.library import collect
 from .solver.prover import prove
 
@@ -32,14 +31,9 @@ class Bite:
         return bool(self.properties or self.examples)
 
 
-def examples() -> list[Path]:
-    folder = resources.files("lethal") / "examples"
-    return sorted((p for p in folder.iterdir() if p.name.endswith(".json")), key=lambda p: p.name)
-
-
 def bite(timeout: float) -> list[Bite]:
     properties = collect([])
-    scenarios = [(path.name, load(path)) for path in examples()]
+    scenarios = [(path.name, load(path)) for path in bundled_examples()]
     verdicts = {name: check(s).legal for name, s in scenarios}
     bites = []
     with TemporaryDirectory() as scratch:

@@ -24,9 +24,9 @@ from lethal.doubling import (
     double_power_and_toughness,
 )
 from lethal.proving import Bounds
+from lethal.reading import bundled_examples
 from lethal.solver.agreement import Agreement, slotted
 from lethal.solver.symbolic import SymbolicCombat
-from lethal.teeth import examples
 
 from .strategies import assignments, scenarios
 
@@ -74,7 +74,7 @@ def test_symbolic_combat_pinned_to_a_file_answers_as_lethal_check_does(data):
 
 
 def test_every_bundled_example_fits_the_symbolic_combat_and_agrees():
-    for path in examples():
+    for path in bundled_examples():
         scenario = slotted(load(path), BOUNDS)
         assert scenario is not None, path.name
         assert AGREEMENT.disagreements(scenario, scenario.assignment or ()) == [], path.name

@@ -9,6 +9,7 @@ bury the user in follow-on complaints.
 from __future__ import annotations
 
 import json
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,12 @@ def loads(text: str, origin: str = "<scenario>", whole_combat: bool = False) -> 
         problem = Problem("", "not a scenario: JSON nested deeper than Python's decoder can read")
         raise ScenarioError(origin, [problem]) from None
     return parse(data, origin, whole_combat)
+
+
+def bundled_examples() -> list[Path]:
+    """The scenario files shipped in lethal/examples, one per rule modelled, by name."""
+    folder = resources.files("lethal") / "examples"
+    return sorted((p for p in folder.iterdir() if p.name.endswith(".json")), key=lambda p: p.name)
 
 
 def parse(data: Any, origin: str = "<scenario>", whole_combat: bool = False) -> Scenario:

@@ -18,7 +18,7 @@ import z3
 from ..check import check
 from ..errors import LethalError, ScenarioError
 from ..proving import Claim, Property
-from ..reading import parse
+from ..reading import bundled_examples, parse
 from . import agreement, counterexample
 from . import certify as certification
 from .encoding import SEED
@@ -288,10 +288,8 @@ def _recheck(prop: Property, scenarios: list[dict]) -> tuple[str, str]:
 def symbolic_combat_answers_as_lethal_check_does() -> Result:
     """Pinned to each bundled example, the symbolic combat answers every question the rules
     ask, and legal(x), as lethal check does."""
-    from ..teeth import examples  # the bundled examples
-
     start = time.perf_counter()
-    paths = examples()
+    paths = bundled_examples()
     fitted, found = agreement.on_examples(paths)
     check = Property(
         name=symbolic_combat_answers_as_lethal_check_does.__name__,

@@ -546,7 +546,9 @@ def as_json(results: Sequence[UnboundedResult]) -> list[dict]:
         {
             "name": r.name,
             "statement": r.statement,
+            "expected": "holds",
             "verdict": r.verdict,
+            "as_expected": r.verdict == PROVED,
             "seconds": round(r.seconds, 3),
             "scope": SCOPE,
             "citations": list(r.cites),
