@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from math import factorial
 
-from . import rules, rulesets
+from . import rules
 from .amounts import Amounts
 from .combat import Entry, Scenario
+from .editions import Edition
 from .errors import Problem, ScenarioError
-from .rules import banding, division
+from .rules import banding, division, order
 from .view import ScenarioView
 
 
@@ -32,11 +34,23 @@ class Chooser:
 
 
 @dataclass(frozen=True)
+class OrdersFound:
+    """A damage assignment order the file leaves open, searched: CR 509.2-509.3."""
+
+    source: str
+    announcer: str  # who announces it: the active player (509.2) or the blocker's controller
+    rule: str  # 509.2 or 509.3
+    tried: int  # how many orders were tried
+    legal: tuple[tuple[str, ...], ...]  # the orders under which its assignment is legal
+
+
+@dataclass(frozen=True)
 class Verdict:
     violations: tuple[Violation, ...]
     choosers: tuple[Chooser, ...]
     step: str
-    ruleset: rulesets.Ruleset
+    edition: Edition
+    orders: tuple[OrdersFound, ...] = ()
 
     @property
     def legal(self) -> bool:
@@ -51,6 +65,7 @@ def check(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> Verd
             "<scenario>", [Problem("assignment", "missing: there is nothing to check")]
         )
     view = ScenarioView(scenario)
+    edition = scenario.edition
     amounts = Amounts({(e.source, e.to): e.amount for e in entries})
     violations = []
     for constraint in rules.constraints(view, amounts):
@@ -58,19 +73,31 @@ def check(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> Verd
             raise TypeError(f"constraint {constraint.rules} did not evaluate: {constraint.holds}")
         if not constraint.holds:
             rule, message = constraint.explain()
-            violations.append(Violation(rule, constraint.source, message))
+            violations.append(
+                Violation(edition.cite(rule), constraint.source, edition.cite_in(message))
+            )
     return Verdict(
         violations=tuple(violations),
         choosers=choosers(view),
         step=scenario.step,
-        ruleset=rulesets.KNOWN[scenario.rules],
+        edition=edition,
+        orders=tuple(_search(view, amounts, s) for s in order.open_orders(view)),
     )
+
+
+def _search(view: ScenarioView, amounts: Amounts, s: str) -> OrdersFound:
+    """Every order of s, and those under which the assignment is legal."""
+    found = order.orders_that_work(view, amounts, s)
+    rule = order.rule_of(view, s)[1]
+    announcer = view.active_player if rule == "509.2" else view.controller(s)
+    return OrdersFound(s, announcer, rule, factorial(len(order.candidates(view, s))), found)
 
 
 def choosers(view: ScenarioView) -> tuple[Chooser, ...]:
     """Who divides the damage of each creature that assigns combat damage this step."""
     return tuple(
-        Chooser(c, *banding.who_divides(view, c))
+        Chooser(c, player, view.edition.cite(rule))
         for c in view.creatures
         if division.assigns_combat_damage(view, c) is True
+        for player, rule in [banding.who_divides(view, c)]
     )

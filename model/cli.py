@@ -20,8 +20,16 @@ from typing import TextIO
 from . import queries, report
 from .answers import Impossible
 from .check import check
-from .errors import LethalError, Problem, ScenarioError, SolverUnknown, TooManyToCount
+from .errors import (
+    LethalError,
+    Problem,
+    ScenarioError,
+    SolverUnknown,
+    TooManyOrders,
+    TooManyToCount,
+)
 from .reading import load
+from .rules import order
 
 YES, NO, BAD_INPUT, UNDECIDED = 0, 1, 2, 3
 
@@ -45,7 +53,7 @@ def main(
             problems = [{"place": p.place, "message": p.message} for p in error.problems]
             _write_json(stdout, {"file": error.origin, "errors": problems})
         return BAD_INPUT
-    except (SolverUnknown, TooManyToCount) as error:
+    except (SolverUnknown, TooManyToCount, TooManyOrders) as error:
         stderr.write(f"{args.file}: undecided: {error}\n")
         return UNDECIDED
     except LethalError as error:
@@ -76,9 +84,15 @@ def _parser() -> argparse.ArgumentParser:
         sub = commands.add_parser(name, help=help, description=description)
         sub.add_argument("file", help="a scenario file (format lethal/1)")
         sub.add_argument("--json", action="store_true", help="print the answer as JSON")
-        sub.set_defaults(
-            run=lambda args: run(args, load(args.file, getattr(args, "combat", False)))
+        sub.add_argument(
+            "--order-limit",
+            type=int,
+            default=order.ORDER_LIMIT,
+            metavar="N",
+            help="under rules with a damage assignment order, the most orders to try for "
+            f"those the file leaves open (default {order.ORDER_LIMIT}); beyond it, exit 3",
         )
+        sub.set_defaults(run=lambda args: _scenario_command(run, args))
         return sub
 
     command(
@@ -326,6 +340,21 @@ def _mutants(args):
 def _progress(line: str) -> None:
     sys.stderr.write(line + "\n")
     sys.stderr.flush()
+
+
+def _scenario_command(run: Callable, args):
+    """Runs a command on the file's scenario, under the edition the file names, which every
+    answer names too."""
+    if args.order_limit < 1:
+        raise LethalError(f"--order-limit: expected 1 or more, found {args.order_limit}")
+    scenario = load(args.file, getattr(args, "combat", False))
+    with order.limited_to(args.order_limit):
+        text, data, code = run(args, scenario)
+    edition = scenario.edition
+    if isinstance(data, dict) and "edition" not in data:
+        data = {"rules": edition.name, "edition": edition.describe(), **data}
+        text += f"under the {edition.describe()}\n"
+    return text, data, code
 
 
 def _check(args, scenario):

@@ -7,7 +7,9 @@ when they were read (see `reading.py`), so the rules can trust them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
+from .editions import CURRENT_NAME, Edition, in_force
 from .keywords import DOUBLE_STRIKE, FIRST_STRIKE, Keywords
 
 CREATURE = "creature"
@@ -44,6 +46,7 @@ class Permanent:
     attacking: str | None = None  # what it attacks, if it is an attacking creature
     blocked: bool = False  # CR 509.1h; the file's default is already applied
     blocking: tuple[str, ...] | None = None  # None: not a blocking creature
+    order: tuple[str, ...] | None = None  # CR 509.2-509.3; None: the file gives none
     removed_from_combat: bool = False  # an attacked planeswalker or battle, CR 506.4c
     struck_first: bool = False  # CR 510.4; the file's default is already applied
 
@@ -103,10 +106,14 @@ class Scenario:
     active_player: str
     permanents: tuple[Permanent, ...]
     step: str = ONLY
-    rules: str = "current"
+    rules: str = CURRENT_NAME  # "current" or a date: the edition in force that day
     bands: tuple[tuple[str, ...], ...] = ()
     assignment: tuple[Entry, ...] | None = None  # None: the file proposes no assignment
     effects: tuple[Effect, ...] = ()
+
+    @cached_property
+    def edition(self) -> Edition:
+        return in_force(self.rules)
 
     def strikers(self) -> list[str]:
         """Attacking and blocking creatures with first strike or double strike: with any,

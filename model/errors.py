@@ -35,3 +35,7 @@ class SolverUnknown(LethalError, RuntimeError):
 
 class TooManyToCount(LethalError, RuntimeError):
     """A group of creatures with too many divisions to try one by one."""
+
+
+class TooManyOrders(LethalError, RuntimeError):
+    """Trying every damage assignment order a file leaves open would exceed the limit."""

@@ -188,6 +188,57 @@ MUTANTS: tuple[Mutant, ...] = (
         "by_toughness",
         "deathtouch does not make 1 damage lethal for assignment (702.2c)",
     ),
+    Mutant(
+        "deathtouch.m10-deathtouch-already-lethal",
+        "rules/deathtouch.py",
+        "    if not view.edition.deathtouch_is_lethal:\n        return by_toughness\n",
+        "",
+        "M10's deathtouch makes 1 damage lethal, as M11's does (A5: it made nothing lethal)",
+    ),
+    # 509.2-509.3, 510.1c-d: the damage assignment order of the editions before 2024-11-08.
+    Mutant(
+        "order.reversed",
+        "rules/order.py",
+        "precedes(x, y), sent > 0",
+        "precedes(y, x), sent > 0",
+        "the creature later in the order must have lethal damage first",
+    ),
+    Mutant(
+        "order.m10-deathtouch-bound",
+        "rules/order.py",
+        "all_of((view.edition.deathtouch_divides_freely, view.has(s, DEATHTOUCH))),",
+        "False,",
+        "M10's deathtouch follows its order like any creature (702.2b then freed it)",
+    ),
+    Mutant(
+        "order.banding-chooser-bound",
+        "rules/order.py",
+        "            banding.defending_player_divides(view, s),\n",
+        "",
+        "the defending player who divides an attacker's damage under banding follows the "
+        "attacker's order (702.22j: as they choose)",
+    ),
+    Mutant(
+        "order.blockers-have-none",
+        "rules/order.py",
+        "any_of((view.blocks(x, s), view.blocks(s, x)))",
+        "view.blocks(x, s)",
+        "a blocker's damage assignment order (509.3) is forgotten",
+    ),
+    Mutant(
+        "order.any-order-is-given",
+        "rules/order.py",
+        "            any_of(\n                all_of(c.holds for c in",
+        "            all_of(\n                all_of(c.holds for c in",
+        "an order the file leaves open must work in every order, not some order",
+    ),
+    Mutant(
+        "order.kept-after-foundations",
+        "editions.py",
+        "        return self.since < FOUNDATIONS\n",
+        "        return True\n",
+        "the damage assignment order is kept in today's rules",
+    ),
     # 702.22c-k: banding, and who divides.
     Mutant(
         "banding.defender-divides-for-the-wrong-side",

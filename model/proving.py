@@ -21,6 +21,7 @@ import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .editions import CURRENT_NAME, in_force
 from .ops import all_of, any_of, implies, ite, negate, total
 
 __all__ = [
@@ -79,13 +80,19 @@ class Property:
     bounds: Bounds
     function: Callable = field(compare=False)
     source: str = ""  # the file it came from
+    # The editions its combats may be judged by (`combat.under(date)`); the first is the
+    # combats' own. Each is "current" or a date, the edition in force that day.
+    editions: tuple[str, ...] = (CURRENT_NAME,)
 
     @property
     def combats(self) -> int:
         return len(inspect.signature(self.function).parameters)
 
 
-def _declare(expected: str, cites, bounds: Bounds | None):
+def _declare(expected: str, cites, bounds: Bounds | None, editions):
+    for rules in editions:
+        in_force(rules)  # an edition lethal does not model is the property's mistake, now
+
     def declare(function: Callable) -> Property:
         doc = inspect.getdoc(function)
         if not doc:
@@ -98,16 +105,17 @@ def _declare(expected: str, cites, bounds: Bounds | None):
             bounds=bounds or Bounds(),
             function=function,
             source=inspect.getsourcefile(function) or "",
+            editions=tuple(editions),
         )
 
     return declare
 
 
-def holds(cites, bounds: Bounds | None = None):
+def holds(cites, bounds: Bounds | None = None, editions=(CURRENT_NAME,)):
     """Declares a property the rules are expected to satisfy within the bounds."""
-    return _declare("holds", cites, bounds)
+    return _declare("holds", cites, bounds, editions)
 
 
-def fails(cites, bounds: Bounds | None = None):
+def fails(cites, bounds: Bounds | None = None, editions=(CURRENT_NAME,)):
     """Declares a claim expected to be false: the prover must find a counterexample."""
-    return _declare("fails", cites, bounds)
+    return _declare("fails", cites, bounds, editions)

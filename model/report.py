@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 from .answers import Count, Guarantee, Impossible, Optimum, Possible
-from .check import Chooser, Verdict
+from .check import Chooser, OrdersFound, Verdict
 from .combat import Entry, Scenario
+from .editions import Edition
 
 
 def entries_json(entries) -> list[dict]:
@@ -46,22 +47,29 @@ def verdict_json(file: str, verdict: Verdict) -> dict:
         "file": file,
         "legal": verdict.legal,
         "step": verdict.step,
-        "rules": verdict.ruleset.name,
-        "edition": verdict.ruleset.checked_against,
+        "rules": verdict.edition.name,
+        "edition": verdict.edition.describe(),
         "violations": [
             {"rule": v.rule, "source": v.source, "message": v.message} for v in verdict.violations
         ],
         "choosers": [
             {"source": c.source, "player": c.player, "rule": c.rule} for c in verdict.choosers
         ],
+        "orders": [
+            {
+                "source": o.source,
+                "announced_by": o.announcer,
+                "rule": o.rule,
+                "tried": o.tried,
+                "legal": [list(order) for order in o.legal],
+            }
+            for o in verdict.orders
+        ],
     }
 
 
 def verdict_text(file: str, scenario: Scenario, verdict: Verdict) -> str:
-    context = (
-        f"step {verdict.step}; {verdict.ruleset.name} rules, checked against the CR of "
-        f"{verdict.ruleset.checked_against}"
-    )
+    context = f"step {verdict.step}; {verdict.edition.describe()}"
     lines = []
     if verdict.legal:
         lines.append(f"{file}: legal ({context})")
@@ -72,16 +80,39 @@ def verdict_text(file: str, scenario: Scenario, verdict: Verdict) -> str:
     if verdict.choosers:
         lines.append("who divides each creature's combat damage:")
         width = max(len(c.source) for c in verdict.choosers)
-        lines += [f"  {c.source:<{width}}  {_chooser_words(scenario, c)}" for c in verdict.choosers]
+        lines += [
+            f"  {c.source:<{width}}  {_chooser_words(scenario, verdict.edition, c)}"
+            for c in verdict.choosers
+        ]
     else:
         lines.append("no creature assigns combat damage in this step")
+    if verdict.orders:
+        lines.append("damage assignment orders the file leaves open, tried:")
+        lines += [f"  {line}" for o in verdict.orders for line in _orders_words(o)]
     return "\n".join(lines) + "\n"
 
 
-def _chooser_words(scenario: Scenario, chooser: Chooser) -> str:
+def _orders_words(found: OrdersFound) -> list[str]:
+    head = (
+        f"{found.source} (announced by {found.announcer}, CR {found.rule}): "
+        f"{len(found.legal)} of {found.tried} orders let it divide its damage as the file does"
+    )
+    shown = [" then ".join(order) for order in found.legal[:ORDERS_SHOWN]]
+    more = len(found.legal) - len(shown)
+    return (
+        [head + (":" if shown else "")]
+        + [f"  {o}" for o in shown]
+        + ([f"  and {more} more (--json lists them all)"] if more > 0 else [])
+    )
+
+
+ORDERS_SHOWN = 6
+
+
+def _chooser_words(scenario: Scenario, edition: Edition, chooser: Chooser) -> str:
     why = {
-        "702.22j": "the defending player, as banding blocks it",
-        "702.22k": "the active player, as it blocks banding",
+        edition.cite("702.22j"): "the defending player, as banding blocks it",
+        edition.cite("702.22k"): "the active player, as it blocks banding",
     }.get(chooser.rule)
     if why is None:
         attacking = scenario.permanent(chooser.source).attacking is not None

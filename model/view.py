@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from .combat import Scenario
 from .keywords import quality_key
+from .rules.order import ranked
 
 
 class ScenarioView:
     def __init__(self, scenario: Scenario):
         self.scenario = scenario
+        self.edition = scenario.edition
         self.active_player = scenario.active_player
         self._permanents = {p.id: p for p in scenario.permanents}
         self._players = frozenset(p.id for p in scenario.players)
@@ -106,6 +108,12 @@ class ScenarioView:
 
     def is_blocking(self, c: str) -> bool:
         return self._permanents[c].blocking is not None
+
+    def order(self, c: str):
+        """c's damage assignment order, as whether one creature precedes another in it; None
+        when the file leaves it open (CR 509.2-509.3)."""
+        given = self._permanents[c].order
+        return None if given is None else ranked(given)
 
     def step_is(self, step: str) -> bool:
         return self.scenario.step == step

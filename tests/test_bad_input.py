@@ -89,10 +89,28 @@ ROWS = [
         "expected 'lethal/1', found 'lethal/2'",
     ),
     (
-        "an unknown rules edition lists the known ones",
+        "a rules edition that is neither current nor a date says what it takes",
         edited(set_in(["rules"], "2023")),
         "rules",
-        "known: current",
+        "neither 'current' nor a date written YYYY-MM-DD",
+    ),
+    (
+        "a misspelled current rules edition gets a suggestion",
+        edited(set_in(["rules"], "curent")),
+        "rules",
+        "did you mean 'current'?",
+    ),
+    (
+        "a date that is not on the calendar",
+        edited(set_in(["rules"], "2023-02-30")),
+        "rules",
+        "'2023-02-30' is not a calendar date",
+    ),
+    (
+        "a date before the M10 rewrite says which rules are modelled",
+        edited(set_in(["rules"], "2009-07-10")),
+        "rules",
+        "lethal models the rules from 2009-07-11 on",
     ),
     (
         "a misspelled step",
@@ -435,7 +453,7 @@ def test_text_that_is_not_json_names_line_and_column():
 
 @pytest.mark.parametrize("rules", [[], {}, 3])
 def test_rules_that_are_not_a_name_are_an_error_not_a_crash(rules):
-    with pytest.raises(ScenarioError, match=r"rules: unknown rules edition .*; known: current"):
+    with pytest.raises(ScenarioError, match=r"rules: expected 'current' or a date YYYY-MM-DD"):
         parse(edited(set_in(["rules"], rules)))
 
 

@@ -222,14 +222,15 @@ def test_possible_impossible_json_names_rules(topw_file):
 def test_max_and_min_json_shape(topw_file, command):
     code, out, _ = run(command, str(topw_file), "--to", "D", "--json")
     answer = json.loads(out)
-    assert code == 0 and set(answer) == {"value", "assignment"}
+    assert code == 0 and set(answer) == {"rules", "edition", "value", "assignment"}
+    assert answer["rules"] == "current"
     assert answer["value"] == (5 if command == "max" else 0)
 
 
 def test_count_json_shape(topw_file):
     code, out, _ = run("count", str(topw_file), "--json", "--list", "--limit", "2")
     answer = json.loads(out)
-    assert code == 0 and set(answer) == {"count", "assignments"}
+    assert code == 0 and set(answer) == {"rules", "edition", "count", "assignments"}
     assert len(answer["assignments"]) == 2
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .. import rulesets
+from .. import editions
 from ..combat import (
     BATTLE,
     CREATURE,
@@ -22,7 +22,14 @@ from ..combat import (
     Player,
     Scenario,
 )
-from ..keywords import DOUBLE_STRIKE, FIRST_STRIKE, INDESTRUCTIBLE, parse_keywords, quality_key
+from ..keywords import (
+    DOUBLE_STRIKE,
+    FIRST_STRIKE,
+    INDESTRUCTIBLE,
+    TRAMPLE_OVER_PLANESWALKERS,
+    parse_keywords,
+    quality_key,
+)
 from ..rules import banding
 from ..view import ScenarioView
 from .problems import Problems, join
@@ -37,6 +44,7 @@ CREATURE_ONLY = (
     "blocked",
     "blocking",
     "struck_first",
+    "order",
 )
 PLANESWALKER_ONLY = ("loyalty",)
 BATTLE_ONLY = ("defense", "protector")
@@ -64,6 +72,7 @@ class Meaning(Problems):
         self.ids = list(where)
         self.by_id = {fields["id"]: fields for fields in raw}
         self.active = shaped["active_player"]
+        self.edition = editions.in_force(shaped.get("rules") or editions.CURRENT_NAME)
         self.step = shaped.get("step", ONLY)
         self.known(self.active, self.player_ids, "active_player", "a player id")
         for i, fields in enumerate(raw):
@@ -78,11 +87,12 @@ class Meaning(Problems):
             active_player=self.active,
             permanents=permanents,
             step=self.step,
-            rules=shaped.get("rules", rulesets.CURRENT.name),
+            rules=shaped.get("rules") or editions.CURRENT_NAME,
             bands=tuple(tuple(band) for band in shaped.get("bands", ())),
         )
         view = ScenarioView(scenario)
         self.blockers(scenario, view)
+        self.orders(scenario, view, raw)
         self.step_fits(scenario, "step" in shaped)
         self.bands(scenario, view)
         scenario = replace(scenario, effects=self.effects(shaped.get("effects", [])))
@@ -102,6 +112,7 @@ class Meaning(Problems):
         at = lambda field: join(place, field)  # noqa: E731
         types = set(fields["types"])
         keywords = parse_keywords(fields.get("keywords", []))
+        self.exists_yet(fields, place)
         self.known(fields["controller"], self.player_ids, at("controller"), "a player id")
         for kind, only in (
             (CREATURE, CREATURE_ONLY),
@@ -178,6 +189,85 @@ class Meaning(Problems):
                 at("blocking"),
                 "a permanent removed from combat is no longer blocking (CR 506.4)",
             )
+
+    def exists_yet(self, fields: dict, place: str) -> None:
+        """A keyword or a kind of permanent the edition in force does not have yet."""
+        edition = self.edition
+        if not edition.has_trample_over_planeswalkers:
+            for i, text in enumerate(fields.get("keywords", [])):
+                if TRAMPLE_OVER_PLANESWALKERS in parse_keywords([text]):
+                    self.problem(
+                        f"{place}.keywords[{i}]",
+                        f"'{text}' does not exist yet in the {self.in_force()}: it exists from "
+                        f"the edition of {editions.TRAMPLE_OVER_PLANESWALKERS} on (CR 702.19c)",
+                    )
+        if not edition.has_battles and BATTLE in fields["types"]:
+            self.problem(
+                f"{place}.types[{fields['types'].index(BATTLE)}]",
+                f"'battle' does not exist yet in the {self.in_force()}: battles exist from the "
+                f"edition of {editions.BATTLES} on (CR 310)",
+            )
+
+    def in_force(self) -> str:
+        return f"rules in force on {self.edition.asked}"
+
+    def orders(self, scenario: Scenario, view: ScenarioView, raw: list[dict]) -> None:
+        """509.2-509.3: an attacker's order is exactly the creatures blocking it now, a
+        blocker's exactly the creatures it blocks; removed creatures are already out of it
+        (509.2a, 509.3a). Only editions with a damage assignment order have one."""
+        for i, fields in enumerate(raw):
+            if "order" not in fields:
+                continue
+            place = f"permanents[{i}].order"
+            order = fields["order"]
+            if not self.edition.has_order:
+                self.problem(
+                    place,
+                    f"the {self.describe_rules()} have no damage assignment order (it was "
+                    f"removed on {editions.FOUNDATIONS}); leave 'order' out, or give 'rules' a "
+                    "date before then",
+                )
+                continue
+            permanent = scenario.permanent(fields["id"])
+            if permanent.attacking is not None:
+                members, rule = view.blockers_of(permanent.id), "509.2"
+                what = "the creatures blocking it"
+            elif permanent.blocking is not None:
+                members, rule = permanent.blocking, "509.3"
+                what = "the creatures it blocks"
+            else:
+                self.problem(
+                    place,
+                    "only an attacking or blocking creature has a damage assignment order "
+                    "(CR 509.2, 509.3)",
+                )
+                continue
+            seen: set[str] = set()
+            for j, id in enumerate(order):
+                if id in seen:
+                    self.problem(f"{place}[{j}]", f"'{id}' is listed twice")
+                elif id in self.ids and id not in members:
+                    self.problem(
+                        f"{place}[{j}]",
+                        f"'{id}' is not one of {what} ({', '.join(members) or 'none'}); the "
+                        f"order lists exactly those (CR {rule})",
+                    )
+                elif id not in members:
+                    fits = list(members)
+                    self.known(id, fits, f"{place}[{j}]", f"one of {what} (CR {rule})", fits)
+                seen.add(id)
+            missing = [m for m in members if m not in seen]
+            if missing:
+                self.problem(
+                    place,
+                    f"missing {', '.join(missing)}: the order lists each of {what}, once "
+                    f"(CR {rule})",
+                )
+
+    def describe_rules(self) -> str:
+        if self.edition.asked == editions.CURRENT_NAME:
+            return "current rules"
+        return self.in_force()
 
     def combat(self, fields: dict, place: str) -> None:
         """Who attacks what and blocks whom: CR 506.2-506.4, 508.1, 509.1, 310.8."""
@@ -269,6 +359,7 @@ class Meaning(Problems):
             attacking=fields.get("attacking"),
             blocked=fields.get("blocked", bool(blocked_by)) if "attacking" in fields else False,
             blocking=tuple(fields["blocking"]) if "blocking" in fields else None,
+            order=tuple(fields["order"]) if "order" in fields else None,
             removed_from_combat=fields.get("removed_from_combat", False),
             # CR 510.4: by default, what it has now is what it had as the first step began.
             struck_first=fields.get(

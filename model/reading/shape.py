@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import rulesets
+from .. import editions
 from ..combat import ADD, DOUBLE, EFFECT_KINDS, PERMANENT_TYPES, PREVENT, STEPS
 from ..keywords import UnknownKeyword, parse_keywords
 from .problems import Problems, did_you_mean, join, kind, show
@@ -41,6 +41,7 @@ PERMANENT_FIELDS = (
     "blocking",
     "removed_from_combat",
     "struck_first",
+    "order",
 )
 ENTRY_FIELDS = ("source", "to", "amount")
 
@@ -99,14 +100,7 @@ class Shape(Problems):
         if "format" in top and top["format"] != FORMAT:
             self.problem("format", f"expected '{FORMAT}', found {show(top['format'])}")
         if "rules" in top:
-            name = top["rules"]
-            if not isinstance(name, str) or name not in rulesets.KNOWN:  # [] is unhashable
-                self.problem(
-                    "rules",
-                    f"unknown rules edition {show(name)}{did_you_mean(name, rulesets.names())}"
-                    f"; known: {', '.join(rulesets.names())}",
-                )
-            shaped["rules"] = name
+            shaped["rules"] = self.edition(top["rules"])
         if "step" in top:
             step = top["step"]
             if step not in STEPS:
@@ -131,6 +125,22 @@ class Shape(Problems):
         if "assignment" in top:
             shaped["assignment"] = self.list_of(top["assignment"], "assignment", self.entry)
         return shaped
+
+    def edition(self, value: Any) -> str | None:
+        """'current', or a date: the edition in force that day (see editions.py)."""
+        if not isinstance(value, str):
+            self.problem(
+                "rules",
+                f"expected 'current' or a date YYYY-MM-DD, found {kind(value)} {show(value)}",
+            )
+            return None
+        try:
+            editions.in_force(value)
+        except editions.EditionError as error:
+            hint = did_you_mean(value, (editions.CURRENT_NAME,)) if value[:1].isalpha() else ""
+            self.problem("rules", f"{error}{hint}")
+            return None
+        return value
 
     def player(self, value: Any, place: str) -> dict | None:
         fields = self.fields(value, place, PLAYER_FIELDS)
@@ -174,7 +184,7 @@ class Shape(Problems):
                     )
             if isinstance(fields["types"], list) and not fields["types"]:
                 self.problem(at("types"), "expected one or more of " + ", ".join(PERMANENT_TYPES))
-        for field in ("qualities", "blocking"):
+        for field in ("qualities", "blocking", "order"):
             if field in fields:
                 self.list_of(fields[field], at(field), self.string)
         if "keywords" in fields:

@@ -11,10 +11,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from ..amounts import Amounts
-from . import division, steps, trample
+from . import division, order, steps, trample
 from .constraint import Constraint
 
-FAMILIES = (steps, division, trample)
+FAMILIES = (steps, division, trample, order)
 
 # Each kind of constraint, by the subrule it is filed under (its `rules[0]`).
 KINDS = {
@@ -23,6 +23,10 @@ KINDS = {
     "510.1b": "whom a creature may assign to (510.1b-d, 702.19b-f)",
     "702.19b": "lethal damage to every blocker before any goes past them (702.19b, 702.2c)",
     "702.19c": "damage up to a planeswalker's loyalty before its controller (702.19c)",
+    "510.1c": "an attacker's damage assignment order: lethal damage to each creature before "
+    "the next (510.1c, 509.2)",
+    "510.1d": "a blocker's damage assignment order: lethal damage to each creature before "
+    "the next (510.1d, 509.3)",
 }
 
 # Kinds left out, for `lethal teeth` only: which checks notice a rule gone missing.

@@ -18,7 +18,10 @@ def deathtouch_damage_assigned(view, amounts: Amounts, b: str) -> Term:
 
 
 def lethal_damage_assigned(view, amounts: Amounts, b: str) -> Term:
-    """702.19b: damage marked plus all damage assigned to b this step reaches its toughness,
-    or 702.2c makes it lethal. Protection, prevention and doubling are not considered."""
+    """702.19b, 510.1c-d: damage marked plus all damage assigned to b this step reaches its
+    toughness, or 702.2c makes it lethal (from M11, 2010-07-16: M10's deathtouch made nothing
+    lethal, docs/readings.md). Protection, prevention and doubling are not considered."""
     by_toughness = view.marked(b) + amounts.received_by(b) >= view.toughness(b)
+    if not view.edition.deathtouch_is_lethal:
+        return by_toughness
     return any_of((by_toughness, deathtouch_damage_assigned(view, amounts, b)))

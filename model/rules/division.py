@@ -100,11 +100,19 @@ def _why_not_recipient(view, s: str, r: str, x: int) -> tuple[str, str]:
     if view.is_blocking(s):
         return "510.1d", f"{head} blocking {s} {only}"
     target = view.target(s)
-    if view.is_player(r) and view.is_planeswalker(target) and view.controls(r, target):
+    over = view.is_player(r) and view.is_planeswalker(target) and view.controls(r, target)
+    if over and view.edition.has_trample_over_planeswalkers:
         return (
             "702.19f",
             f"{head} {s} attacks the planeswalker {target} without trample over "
             f"planeswalkers, so none of its damage goes to {r}",
+        )
+    if over and trample.tramples(view, s):
+        # Before trample over planeswalkers, this rule (702.17d-702.19d) spoke of tramplers.
+        return (
+            "702.19f",
+            f"{head} {s} attacks the planeswalker {target}, so none of its damage goes to {r}, "
+            "trample or not",
         )
     if r == target and view.removed(r):
         return "506.4c", f"{head} {r} was removed from combat and can be dealt no combat damage"

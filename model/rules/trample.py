@@ -94,7 +94,8 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
 def _why_not_lethal(view, amounts: Amounts, s: str, r: str, b: str) -> str:
     marked, assigned, toughness = view.marked(b), amounts.received_by(b), view.toughness(b)
     needs = max(0, toughness - marked - assigned)
-    hint = " (with deathtouch, 1 from it would do)" if view.has(s, DEATHTOUCH) else ""
+    lethal_by_deathtouch = view.edition.deathtouch_is_lethal and view.has(s, DEATHTOUCH)
+    hint = " (with deathtouch, 1 from it would do)" if lethal_by_deathtouch else ""
     return (
         f"{s} sends {amounts.get(s, r)} to {r}, but {b} has {marked + assigned} of the "
         f"{toughness} damage it needs ({marked} marked + {assigned} assigned), {needs} short{hint}"

@@ -20,17 +20,18 @@ from ..amounts import Amounts
 from ..check import check
 from ..combat import DOUBLE, PREVENT, Entry, Scenario
 from ..dealing import PROTECTION, changes, orders_effects
+from ..editions import Edition
 from ..keywords import PLAIN, Keywords
 from ..proving import Bounds
-from ..rules import banding, division, steps, trample
+from ..rules import banding, division, order, steps, trample
 from ..view import ScenarioView
 from .counterexample import unknowns
 from .symbolic import QUALITIES, STEPS, SymbolicCombat
 
-# Room for every bundled example: 3 players, 3 attackers, 3 other creatures, 2 planeswalkers
+# Room for every bundled example: 3 players, 3 attackers, 4 other creatures, 2 planeswalkers
 # and a battle, values up to 7. Every bound is the same code, so agreement here is agreement
 # at any bounds a property names.
-BOUNDS = Bounds(players=3, attackers=3, blockers=3, permanents=3, power=7, toughness=7, loyalty=7)
+BOUNDS = Bounds(players=3, attackers=3, blockers=4, permanents=3, power=7, toughness=7, loyalty=7)
 
 
 def on_examples(paths: Iterable) -> tuple[int, dict[str, list[str]]]:
@@ -38,7 +39,7 @@ def on_examples(paths: Iterable) -> tuple[int, dict[str, list[str]]]:
     disagrees (files that do not fit are left out and counted apart by the caller)."""
     from ..reading import load
 
-    agreement, fitted, found = Agreement(BOUNDS), 0, {}
+    agreement, fitted, found = Agreement(BOUNDS), 0, {}  # one symbolic combat per edition
     for path in paths:
         scenario = slotted(load(path), BOUNDS)
         if scenario is None:
@@ -75,8 +76,8 @@ def slotted(scenario: Scenario, bounds: Bounds) -> Scenario | None:
         and all(_within(p, bounds) for p in scenario.permanents)
         and all(e.amount <= bounds.loyalty for e in scenario.effects if e.kind == PREVENT)
     )
-    if not fits:
-        return None
+    if not fits or order.open_orders(ScenarioView(scenario)):
+        return None  # the symbolic combat's orders are always given
     names = {scenario.active_player: combat_players[0]}
     names.update(zip(others, combat_players[1:], strict=False))
     for prefix, ids in (("a", attackers), ("b", creatures), ("p", targets)):
@@ -115,6 +116,7 @@ def _renamed(scenario: Scenario, name: Callable, quality: Callable) -> Scenario:
             protector=None if p.protector is None else name(p.protector),
             attacking=None if p.attacking is None else name(p.attacking),
             blocking=ids(p.blocking),
+            order=ids(p.order),
             qualities=frozenset(map(quality, p.qualities)),
             keywords=Keywords(
                 p.keywords.plain,
@@ -219,7 +221,10 @@ def rule_questions(scenario: Scenario) -> list[tuple[str, Callable, tuple]]:
             ("tramples", trample.tramples, (s,)),
             ("defending_player_divides", banding.defending_player_divides, (s,)),
             ("active_player_divides", banding.active_player_divides, (s,)),
+            ("bound by its order", order.bound, (s,)),
         ]
+        given = scenario.permanent(s).order or ()
+        asked += [("precedes", _precedes, (s, x, y)) for x in given for y in given if x != y]
         for r in recipients:
             asked += [
                 ("may_receive", division.may_receive, (s, r)),
@@ -231,11 +236,59 @@ def rule_questions(scenario: Scenario) -> list[tuple[str, Callable, tuple]]:
     return asked
 
 
+def _precedes(view, s: str, x: str, y: str):
+    return view.order(s)(x, y)
+
+
 class Agreement:
-    """One symbolic combat, its formulas built once, compared with many scenarios."""
+    """Symbolic combats, one per edition, their formulas built once, compared with many
+    scenarios."""
 
     def __init__(self, bounds: Bounds):
-        self.combat = SymbolicCombat(bounds, z3.Context())
+        self.bounds = bounds
+        self._by_edition: dict = {}
+
+    def judged(self, edition: Edition) -> Judged:
+        if edition.since not in self._by_edition:
+            self._by_edition[edition.since] = Judged(self.bounds, edition)
+        return self._by_edition[edition.since]
+
+    def disagreements(self, scenario: Scenario, entries: Iterable[Entry] = ()) -> list[str]:
+        """Where the symbolic combat pinned to the scenario (whose ids must be its slots)
+        answers otherwise than the concrete view and `lethal check`: one line each."""
+        entries = tuple(entries)
+        judged = self.judged(scenario.edition)
+        pinned, view = judged.pinned(scenario, entries), ScenarioView(scenario)
+        found = [f"not well formed: {f}" for f in judged.well_formed if pinned.value(f) is not True]
+        for method, args in view_questions(judged.combat, scenario):
+            mine, theirs = pinned.value(judged.asked(method, args)), getattr(view, method)(*args)
+            if mine != theirs:
+                found.append(f"{method}{args}: symbolic {mine}, concrete {theirs}")
+        for name, rule, args in rule_questions(scenario):
+            mine, theirs = pinned.value(judged.asked(rule, args)), rule(view, *args)
+            if mine != theirs:
+                found.append(f"{name}{args}: symbolic {mine}, concrete {theirs}")
+        found += _effects_disagree(judged.combat, scenario, pinned)
+        amounts = Amounts({(e.source, e.to): e.amount for e in entries})
+        failing = sorted(
+            (c.rules[0], c.source) for c in judged.constraints if not pinned.value(c.holds)
+        )
+        expected = sorted(
+            (c.rules[0], c.source) for c in rules.constraints(view, amounts) if not c.holds
+        )
+        if failing != expected:
+            found.append(f"failed constraints: symbolic {failing}, concrete {expected}")
+        legal = check(scenario, entries).legal
+        if pinned.value(judged.legal) != legal:
+            found.append(f"legal: symbolic {pinned.value(judged.legal)}, lethal check {legal}")
+        return found
+
+
+class Judged:
+    """One symbolic combat under one edition, with its formulas."""
+
+    def __init__(self, bounds: Bounds, edition: Edition):
+        self.combat = SymbolicCombat(bounds, z3.Context(), editions=(edition,))
         self.x = self.combat.assignment()
         self.legal = self.combat.legal(self.x)
         self.constraints = list(rules.constraints(self.combat, self.x.amounts))
@@ -256,58 +309,30 @@ class Agreement:
         amounts = {(e.source, e.to): e.amount for e in entries}
         return Pinned(self.combat, self.x, scenario, amounts)
 
-    def disagreements(self, scenario: Scenario, entries: Iterable[Entry] = ()) -> list[str]:
-        """Where the symbolic combat pinned to the scenario (whose ids must be its slots)
-        answers otherwise than the concrete view and `lethal check`: one line each."""
-        entries = tuple(entries)
-        pinned, view = self.pinned(scenario, entries), ScenarioView(scenario)
-        found = [f"not well formed: {f}" for f in self.well_formed if pinned.value(f) is not True]
-        for method, args in view_questions(self.combat, scenario):
-            mine, theirs = pinned.value(self.asked(method, args)), getattr(view, method)(*args)
-            if mine != theirs:
-                found.append(f"{method}{args}: symbolic {mine}, concrete {theirs}")
-        for name, rule, args in rule_questions(scenario):
-            mine, theirs = pinned.value(self.asked(rule, args)), rule(view, *args)
-            if mine != theirs:
-                found.append(f"{name}{args}: symbolic {mine}, concrete {theirs}")
-        found += self._effects_disagree(scenario, pinned)
-        amounts = Amounts({(e.source, e.to): e.amount for e in entries})
-        failing = sorted(
-            (c.rules[0], c.source) for c in self.constraints if not pinned.value(c.holds)
-        )
-        expected = sorted(
-            (c.rules[0], c.source) for c in rules.constraints(view, amounts) if not c.holds
-        )
-        if failing != expected:
-            found.append(f"failed constraints: symbolic {failing}, concrete {expected}")
-        legal = check(scenario, entries).legal
-        if pinned.value(self.legal) != legal:
-            found.append(f"legal: symbolic {pinned.value(self.legal)}, lethal check {legal}")
-        return found
 
-    def _effects_disagree(self, scenario: Scenario, pinned: Pinned) -> list[str]:
-        """The doublers, shields and protection the symbolic combat says apply to each
-        event are those dealing applies."""
-        combat, found = self.combat, []
-        recipients = [p.id for p in scenario.players] + [p.id for p in scenario.permanents]
-        for s in (p.id for p in scenario.permanents if p.is_creature):
-            doubled = pinned.value(combat.doubled(s))
-            for r in recipients:
-                kinds = {c.kind for c in changes(scenario, s, r)}
-                protected = any(
-                    pinned.value(combat.protection_from(r, q))
-                    and pinned.value(combat.has_quality(s, q))
-                    for q in QUALITIES
-                )
-                if (doubled, protected) != (DOUBLE in kinds, PROTECTION in kinds):
-                    found.append(
-                        f"effects on {s}->{r}: symbolic doubled {doubled}, protected "
-                        f"{protected}; dealing applies {sorted(kinds)}"
-                    )
+def _effects_disagree(combat: SymbolicCombat, scenario: Scenario, pinned: Pinned) -> list[str]:
+    """The doublers, shields and protection the symbolic combat says apply to each
+    event are those dealing applies."""
+    found = []
+    recipients = [p.id for p in scenario.players] + [p.id for p in scenario.permanents]
+    for s in (p.id for p in scenario.permanents if p.is_creature):
+        doubled = pinned.value(combat.doubled(s))
         for r in recipients:
-            shields = sum(e.amount for e in scenario.effects if e.kind == PREVENT and e.to == r)
-            if pinned.value(combat.shield(r)) != shields:
+            kinds = {c.kind for c in changes(scenario, s, r)}
+            protected = any(
+                pinned.value(combat.protection_from(r, q))
+                and pinned.value(combat.has_quality(s, q))
+                for q in QUALITIES
+            )
+            if (doubled, protected) != (DOUBLE in kinds, PROTECTION in kinds):
                 found.append(
-                    f"shield on {r}: symbolic {pinned.value(combat.shield(r))}, file {shields}"
+                    f"effects on {s}->{r}: symbolic doubled {doubled}, protected "
+                    f"{protected}; dealing applies {sorted(kinds)}"
                 )
-        return found
+    for r in recipients:
+        shields = sum(e.amount for e in scenario.effects if e.kind == PREVENT and e.to == r)
+        if pinned.value(combat.shield(r)) != shields:
+            found.append(
+                f"shield on {r}: symbolic {pinned.value(combat.shield(r))}, file {shields}"
+            )
+    return found

@@ -9,7 +9,9 @@ from pathlib import Path
 import z3
 
 from ..combat import DOUBLE, PREVENT, Permanent, Scenario
+from ..editions import CURRENT_NAME
 from ..proving import Property
+from ..rules import order
 from .symbolic import KEYWORDS, QUALITIES, STEPS, SymbolicCombat
 
 
@@ -71,6 +73,13 @@ def scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
         if value(combat.is_blocking(c)):
             permanent["blocking"] = [a for a in combat.attackers if value(combat.blocks(c, a))]
         in_combat = c in combat.attackers or value(combat.is_blocking(c))
+        if combat.edition.has_order and in_combat:
+            members = [x for x in combat.creatures if value(order.in_order(combat, c, x))]
+            if len(members) >= 2:
+                precedes = combat.order(c)
+                permanent["order"] = sorted(
+                    members, key=lambda x: sum(value(precedes(y, x)) for y in members)
+                )
         if step == "second" and in_combat and value(combat.is_creature(c)):
             striker = any(value(combat.has(c, k)) for k in ("first strike", "double strike"))
             if value(combat.struck_first(c)) != striker:
@@ -85,8 +94,10 @@ def scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
         for r in combat.recipients
         if value(combat.shield(r)) and (r in combat.players or value(combat.present[r]))
     ]
-    scenario: dict = {
-        "format": "lethal/1",
+    scenario: dict = {"format": "lethal/1"}
+    if combat.edition.name != CURRENT_NAME:
+        scenario["rules"] = combat.edition.asked
+    scenario |= {
         "players": [{"id": p} for p in combat.players if value(combat.is_player(p))],
         "active_player": combat.active_player,
     }
@@ -121,8 +132,27 @@ def unknowns(scenario: Scenario, combat: SymbolicCombat) -> dict[str, bool | int
     by_id = {p.id: p for p in scenario.permanents}
     for name in combat.unknowns:
         slot, what = name.split(".", 1)
-        values[name] = _unknown(scenario, by_id.get(slot), slot, what)
+        if not what.startswith("order "):
+            values[name] = _unknown(scenario, by_id.get(slot), slot, what)
+    for s, ranks in _positions(combat, by_id).items():
+        values.update({f"{s}.order {x}": rank for x, rank in ranks.items()})
     return values
+
+
+def _positions(combat: SymbolicCombat, by_id: dict) -> dict[str, dict[str, int]]:
+    """Each creature's order as positions: the file's order first, then the slots outside
+    it in slot order (they are not in the order, and any position will do)."""
+    slots: dict[str, list[str]] = {}
+    for name in combat.unknowns:
+        slot, what = name.split(".", 1)
+        if what.startswith("order "):
+            slots.setdefault(slot, []).append(what[len("order ") :])
+    positions = {}
+    for s, candidates in slots.items():
+        given = by_id[s].order if s in by_id and by_id[s].order else ()
+        ranked = [*given, *(x for x in candidates if x not in given)]
+        positions[s] = {x: ranked.index(x) for x in candidates}
+    return positions
 
 
 def _unknown(scenario: Scenario, p: Permanent | None, slot: str, what: str) -> bool | int:
@@ -226,6 +256,8 @@ def table(scenarios: list[dict]) -> str:
                 bits.append("blocked, its blockers gone")
             if "blocking" in p:
                 bits.append("blocking " + (", ".join(p["blocking"]) or "nothing"))
+            if "order" in p:
+                bits.append("order " + " then ".join(p["order"]))
             if p.get("removed_from_combat"):
                 bits.append("removed from combat")
             lines.append("  " + ", ".join(bits))

@@ -77,10 +77,11 @@ class Encoding:
         return [v >= 0 for v in self.variables.values()]
 
     def rule_formulas(self) -> list[tuple[z3.BoolRef, Obstacle]]:
+        edition = self.view.edition
         return [
             (
                 self.formula(c.holds),
-                Obstacle("rule", c.rules[0], c.source, c.summary),
+                Obstacle("rule", edition.cite(c.rules[0]), c.source, edition.cite_in(c.summary)),
             )
             for c in self.constraints
         ]

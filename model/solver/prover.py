@@ -16,6 +16,7 @@ from pathlib import Path
 import z3
 
 from ..check import check
+from ..editions import in_force
 from ..errors import LethalError, ScenarioError
 from ..proving import Claim, Property
 from ..reading import bundled_examples, parse
@@ -68,8 +69,9 @@ def prove(prop: Property, timeout: float, out: Path, certify: bool = False) -> R
 
 def _decide(prop: Property, timeout: float, out: Path, certify: bool) -> tuple[str, dict]:
     context = z3.Context()
+    editions = tuple(in_force(rules) for rules in prop.editions)
     combats = [
-        SymbolicCombat(prop.bounds, context, "" if n == 0 else f"c{n}.")
+        SymbolicCombat(prop.bounds, context, "" if n == 0 else f"c{n}.", editions)
         for n in range(prop.combats)
     ]
     claim = _claim(prop.function(*combats), context)
@@ -266,7 +268,13 @@ def _recheck(prop: Property, scenarios: list[dict]) -> tuple[str, str]:
         except ScenarioError as error:
             return MISMATCH, f"it does not read as a scenario: {error}"
         combats.append(
-            ConcreteCombat(scenario, data["_assignments"], data["_integers"], prop.bounds)
+            ConcreteCombat(
+                scenario,
+                data["_assignments"],
+                data["_integers"],
+                prop.bounds,
+                tuple(in_force(rules) for rules in prop.editions),
+            )
         )
         if "assignment" in data and not check(scenario).legal:
             # The claim is broken elsewhere (say, nothing reaches a value); an illegal

@@ -3,6 +3,7 @@ plain values: the concrete path on which every counterexample is re-checked."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 
 import z3
@@ -10,6 +11,7 @@ import z3
 from .. import rules
 from ..amounts import Amounts
 from ..combat import Scenario
+from ..editions import Edition
 from ..ops import Term, all_of, any_of
 from ..proving import Bounds
 from ..rules import division
@@ -26,11 +28,18 @@ class ConcreteAssignment:
 
 class ConcreteCombat(ScenarioView):
     def __init__(
-        self, scenario: Scenario, assignments: list[list[dict]], integers: dict, bounds: Bounds
+        self,
+        scenario: Scenario,
+        assignments: list[list[dict]],
+        integers: dict,
+        bounds: Bounds,
+        editions: tuple[Edition, ...] = (),
     ):
         super().__init__(scenario)
         self.bounds = bounds
-        self.slots = SymbolicCombat(bounds, z3.Context())  # for the names of the unknowns
+        # For the names of the unknowns, those of the orders included.
+        self.slots = SymbolicCombat(bounds, z3.Context(), editions=editions or (scenario.edition,))
+        self.editions = self.slots.editions
         # The same slots and players as the symbolic combat, those the file leaves out
         # answering as absent, so that a property ranges over the same things on both sides.
         self.attackers = self.slots.attackers
@@ -45,15 +54,22 @@ class ConcreteCombat(ScenarioView):
             ConcreteAssignment(Amounts({(e["source"], e["to"]): e["amount"] for e in entries}))
             for entries in assignments
         ]
-        self._next = 0
+        self._next = [0]  # shared with the combat judged by another edition
         self._integers = integers
         self._bands = [set(band) for band in scenario.bands]
         self.unknowns = counterexample.unknowns(scenario, self.slots)
 
+    def under(self, rules: str) -> ConcreteCombat:
+        """The same scenario, judged by the rules in force on that date."""
+        judged = copy.copy(self)
+        judged.scenario = replace(self.scenario, rules=rules)
+        judged.edition = judged.scenario.edition
+        return judged
+
     def assignment(self) -> ConcreteAssignment:
         """The assignments the counterexample names, in the order the property asks for them."""
-        made = self._given[self._next]
-        self._next += 1
+        made = self._given[self._next[0]]
+        self._next[0] += 1
         return made
 
     def integer(self, name: str) -> int:

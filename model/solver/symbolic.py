@@ -13,12 +13,22 @@ models (tests/test_symbolic.py pins it to drawn files and compares every answer)
 
 from __future__ import annotations
 
+import copy
+
 import z3
 
 from .. import rules
 from ..amounts import Amounts
 from ..combat import FIRST_STRIKE_STEP, ONLY, SECOND
-from ..keywords import DOUBLE_STRIKE, FIRST_STRIKE, INDESTRUCTIBLE, PLAIN, quality_key
+from ..editions import CURRENT, Edition, in_force
+from ..keywords import (
+    DOUBLE_STRIKE,
+    FIRST_STRIKE,
+    INDESTRUCTIBLE,
+    PLAIN,
+    TRAMPLE_OVER_PLANESWALKERS,
+    quality_key,
+)
 from ..ops import Term, all_of, any_of, implies, ite, negate, total
 from ..proving import Bounds
 from ..rules import banding, division
@@ -39,10 +49,20 @@ def exactly_one(choices: list) -> Term:
 
 
 class SymbolicCombat:
-    def __init__(self, bounds: Bounds, context: z3.Context, name: str = ""):
+    def __init__(
+        self,
+        bounds: Bounds,
+        context: z3.Context,
+        name: str = "",
+        editions: tuple[Edition, ...] = (CURRENT,),
+    ):
         self.bounds = bounds
         self.context = context
         self.name = name
+        # The editions the property judges this combat by; the first is its own. The combat
+        # has only what all of them have, so that it is a file under each.
+        self.editions = editions
+        self.edition = editions[0]
         self.active_player = ACTIVE
         self.players = self.player_names(bounds)
         self.defenders = self.players[1:]
@@ -57,7 +77,7 @@ class SymbolicCombat:
         self._assignments: list[SymbolicAssignment] = []
         self.unknowns: dict[str, z3.ExprRef] = {}  # by name without the combat's prefix
         self.integers: dict[str, z3.ArithRef] = {}  # free integers a property asks for
-        self.witnessed = False  # some() was given a witness: a hint that may fail
+        self._witnessed = [False]  # some() was given a witness: a hint that may fail
 
         b, i = self._bool, self._int
         owned = self.blockers + self.planeswalkers  # slots whose controller is an unknown
@@ -95,6 +115,35 @@ class SymbolicCombat:
         self._doubled = {c: b(c, "doubled") for c in self.creatures}
         self._shield = {r: i(r, "shield") for r in self.recipients}
         self.step = z3.Int(f"{name}step", context)
+        # 509.2-509.3: each creature's damage assignment order, as a position for each
+        # creature that may be in it. Only when some edition of the property has orders.
+        self._position = {}
+        if any(e.has_order for e in editions):
+            pairs = [(a, x) for a in self.attackers for x in owned]
+            pairs += [(x, a) for x in owned for a in self.attackers]
+            self._position = {(s, x): i(s, f"order {x}") for s, x in pairs}
+
+    @property
+    def witnessed(self) -> bool:
+        return self._witnessed[0]
+
+    def under(self, rules: str) -> SymbolicCombat:
+        """The same combat, judged by the rules in force on that date (or "current"): one of
+        the editions the property declares."""
+        edition = in_force(rules)
+        if all(e.since != edition.since for e in self.editions):
+            declared = ", ".join(e.asked for e in self.editions)
+            raise ValueError(
+                f"the property judges its combats by {declared}, not {rules}: add it to its "
+                "editions"
+            )
+        judged = copy.copy(self)  # shares every unknown and assignment
+        judged.edition = edition
+        return judged
+
+    def order(self, s: str):
+        """s's damage assignment order: x precedes y when its position is lower."""
+        return lambda x, y: self._position[(s, x)] < self._position[(s, y)]
 
     @staticmethod
     def player_names(bounds: Bounds) -> tuple[str, ...]:
@@ -280,7 +329,22 @@ class SymbolicCombat:
             facts += self._permanent_fits(p)
         for a in self.attackers:
             facts += self._attacker_fits(a)
-        return facts + self._step_fits() + self._bands_fit()
+        return facts + self._step_fits() + self._bands_fit() + self._editions_fit()
+
+    def _editions_fit(self) -> list:
+        """Only what every edition of the property has; each order a permutation."""
+        facts: list = []
+        if not all(e.has_trample_over_planeswalkers for e in self.editions):
+            facts += [negate(self.has(c, TRAMPLE_OVER_PLANESWALKERS)) for c in self.creatures]
+        if not all(e.has_battles for e in self.editions):
+            facts += [negate(self.battle[p]) for p in self.planeswalkers]
+        by_creature: dict[str, list] = {}
+        for (s, _), position in self._position.items():
+            by_creature.setdefault(s, []).append(position)
+        for positions in by_creature.values():
+            facts += [p >= 0 for p in positions] + [p < len(positions) for p in positions]
+            facts.append(z3.Distinct(positions))
+        return facts
 
     def _creature_fits(self, c: str) -> list:
         bounds = self.bounds
@@ -420,7 +484,7 @@ class SymbolicCombat:
         counterexample is always re-checked against every legal assignment of the concrete
         scenario, so a witness that merely fails never refutes anything."""
         if witness is not None:
-            self.witnessed = True
+            self._witnessed[0] = True
             amounts = witness(self)
             return all_of((self.legal_amounts(amounts), body(amounts)))
         x = self.assignment()

@@ -64,6 +64,7 @@ import z3
 
 from .. import rules
 from ..amounts import Amounts
+from ..editions import CURRENT
 from ..keywords import DEATHTOUCH
 from ..ops import Term, all_of, any_of, implies, ite, negate, total
 from ..rules import division
@@ -123,6 +124,7 @@ class OpenCombat:
     planeswalkers = creatures
     recipients = NAMED
     qualities: tuple[str, ...] = ()  # only banding's who-divides asks, never a constraint
+    edition = CURRENT  # these proofs are of today's rules; no order is asked for
 
     def __init__(self, context: z3.Context):
         self.context = context

@@ -1,0 +1,222 @@
+"""The editions of the Comprehensive Rules that lethal models: from the M10 rewrite
+(2009-07-11) to today, and what each change changed.
+
+An edition is data. The rules ask it what it has (a damage assignment order, deathtouch that
+makes damage lethal, trample over planeswalkers, battles) and how it numbers a rule; they
+never compare dates themselves. Every verdict cites the numbers of the edition it judged by.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+CURRENT_NAME = "current"
+CHECKED_AGAINST = "2026-09-25"  # the newest CR text every constraint was checked against
+
+M10 = date(2009, 7, 11)  # damage assignment order; deathtouch divides freely (702.2b)
+M11 = date(2010, 7, 16)  # nonzero deathtouch damage is lethal, and the order binds it
+TRAMPLE_702_18 = date(2011, 6, 17)  # renumbering: trample 702.18, banding 702.20
+TRAMPLE_702_19 = date(2013, 7, 13)  # renumbering: trample 702.19, banding 702.21
+STEPS_510_4 = date(2016, 9, 30)  # the first-strike steps rule 510.5 becomes 510.4
+DEATHTOUCH_702_2C = date(2017, 1, 20)  # deathtouch's lethal rule 702.2b becomes 702.2c
+BANDING_702_22 = date(2021, 4, 22)
+TRAMPLE_OVER_PLANESWALKERS = date(2021, 6, 18)  # 702.19c; old 702.19c-e become d-g
+BATTLES = date(2023, 4, 14)
+FOUNDATIONS = date(2024, 11, 8)  # the damage assignment order is removed
+
+
+@dataclass(frozen=True)
+class Change:
+    effective: date
+    what: str
+    verdicts: bool  # may change a verdict; otherwise it only renumbers
+
+
+CHANGES = (
+    Change(
+        M10,
+        "M10 rewrite: damage assignment order (509.2-509.3, 510.1c-d); deathtouch divides "
+        "its damage freely (702.2b); trample 702.17; banding 702.19; first-strike steps 510.5",
+        True,
+    ),
+    Change(
+        M11,
+        "M11: nonzero damage from a deathtouch source is lethal (702.2b), and the order "
+        "binds deathtouch too",
+        True,
+    ),
+    Change(TRAMPLE_702_18, "renumbering: trample 702.18, banding 702.20", False),
+    Change(TRAMPLE_702_19, "renumbering: trample 702.19, banding 702.21", False),
+    Change(STEPS_510_4, "renumbering: the first-strike steps rule 510.5 becomes 510.4", False),
+    Change(DEATHTOUCH_702_2C, "renumbering: deathtouch's lethal rule becomes 702.2c", False),
+    Change(BANDING_702_22, "renumbering: banding 702.22", False),
+    Change(
+        TRAMPLE_OVER_PLANESWALKERS,
+        "trample over planeswalkers (702.19c, 702.19e); trample's 702.19c-e become 702.19d-g",
+        True,
+    ),
+    Change(BATTLES, "battles (310), attacked and protected like planeswalkers", True),
+    Change(
+        FOUNDATIONS,
+        "Foundations: no damage assignment order; a creature divides its damage as its "
+        "chooser likes (510.1c-d)",
+        True,
+    ),
+)
+
+
+class EditionError(ValueError):
+    """A `rules` value that names no edition lethal models."""
+
+
+@dataclass(frozen=True)
+class Edition:
+    """The rules in force on one day: `asked` is what the file said, `since` the first day
+    of the span of editions that all judge alike and number alike."""
+
+    asked: str
+    since: date
+    until: date | None  # the last day of that span; None: still in force
+
+    # What the edition has.
+    @property
+    def has_order(self) -> bool:
+        return self.since < FOUNDATIONS
+
+    @property
+    def deathtouch_divides_freely(self) -> bool:
+        """M10's 702.2b: a deathtouch creature ignores its order, and makes nothing lethal."""
+        return self.since < M11
+
+    @property
+    def deathtouch_is_lethal(self) -> bool:
+        return self.since >= M11
+
+    @property
+    def has_trample_over_planeswalkers(self) -> bool:
+        return self.since >= TRAMPLE_OVER_PLANESWALKERS
+
+    @property
+    def has_battles(self) -> bool:
+        return self.since >= BATTLES
+
+    # How it names itself and its rules.
+    @property
+    def name(self) -> str:
+        return CURRENT_NAME if self.asked == CURRENT_NAME else self.asked
+
+    def describe(self) -> str:
+        """The edition in force, in one line: which span of editions, and what sets it apart."""
+        if self.asked == CURRENT_NAME:
+            return (
+                f"current rules (editions of {self.since} on, checked against the CR of "
+                f"{CHECKED_AGAINST})"
+            )
+        span = f"{self.since} to {self.until}" if self.until else f"{self.since} on"
+        traits = "damage assignment order" if self.has_order else "no damage assignment order"
+        if self.deathtouch_divides_freely:
+            traits += ", M10 deathtouch"
+        return f"rules in force on {self.asked} (editions of {span}: {traits})"
+
+    def cite(self, rule: str) -> str | None:
+        """Today's number of a rule, as this edition numbers it; None if it has no such rule."""
+        match = _RULE.fullmatch(rule)
+        if match is None:
+            return rule
+        return self._renumber(match)
+
+    def cite_all(self, rules: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(r for r in (self.cite(rule) for rule in rules) if r is not None)
+
+    def cite_in(self, text: str) -> str:
+        """A sentence with today's rule numbers, renumbered for this edition."""
+        return _RULE.sub(lambda m: self._renumber(m) or m.group(0), text)
+
+    def _renumber(self, match: re.Match) -> str | None:
+        family, letter, last = match.group(1), match.group(2), match.group(3)
+        since = self.since
+        if family == "702.19":  # trample
+            family = (
+                "702.17"
+                if since < TRAMPLE_702_18
+                else "702.18"
+                if since < TRAMPLE_702_19
+                else "702.19"
+            )
+            if since < TRAMPLE_OVER_PLANESWALKERS and letter:
+                letter, last = _OLD_TRAMPLE[letter], _OLD_TRAMPLE.get(last)
+                if letter is None:
+                    return None
+        elif family == "702.22":  # banding
+            family = (
+                "702.19"
+                if since < TRAMPLE_702_18
+                else "702.20"
+                if since < TRAMPLE_702_19
+                else "702.21"
+                if since < BANDING_702_22
+                else "702.22"
+            )
+        elif family == "702.2" and letter == "c" and since < DEATHTOUCH_702_2C:
+            if since < M11:
+                return None  # M10 has no rule that makes deathtouch damage lethal
+            letter = "b"
+        elif family == "510.4" and since < STEPS_510_4:
+            family = "510.5"
+        return f"{family}{letter or ''}" + (f"-{last}" if last else "")
+
+
+# A rule number such as 702.19b, or a range such as 702.19b-f.
+_RULE = re.compile(r"\b(\d{3}\.\d+)([a-z])?(?:-([a-z]))?\b")
+# Trample's subrules before trample over planeswalkers: today's c and e did not exist.
+_OLD_TRAMPLE = {"a": "a", "b": "b", "c": None, "d": "c", "e": None, "f": "d", "g": "e"}
+
+_BOUNDARIES = tuple(
+    sorted(
+        {
+            M10,
+            M11,
+            TRAMPLE_702_18,
+            TRAMPLE_702_19,
+            STEPS_510_4,
+            DEATHTOUCH_702_2C,
+            BANDING_702_22,
+            TRAMPLE_OVER_PLANESWALKERS,
+            BATTLES,
+            FOUNDATIONS,
+        }
+    )
+)
+
+
+def in_force(rules: str) -> Edition:
+    """The edition a scenario's `rules` names: "current", or a date "YYYY-MM-DD" meaning the
+    edition in force on that day (the latest whose own effective date is on or before it)."""
+    if rules == CURRENT_NAME:
+        return Edition(CURRENT_NAME, FOUNDATIONS, None)
+    day = parse_date(rules)
+    if day < M10:
+        raise EditionError(
+            f"{rules} is before the M10 rewrite of 2009-07-11; lethal models the rules from "
+            "2009-07-11 on (before, combat damage used the stack, which it does not model)"
+        )
+    since = max(b for b in _BOUNDARIES if b <= day)
+    later = [b for b in _BOUNDARIES if b > day]
+    until = date.fromordinal(later[0].toordinal() - 1) if later else None
+    return Edition(rules, since, until)
+
+
+def parse_date(text: str) -> date:
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        raise EditionError(
+            f"'{text}' is neither 'current' nor a date written YYYY-MM-DD (such as 2015-03-01)"
+        )
+    try:
+        return date.fromisoformat(text)
+    except ValueError as error:
+        raise EditionError(f"'{text}' is not a calendar date: {error}") from None
+
+
+CURRENT = in_force(CURRENT_NAME)
