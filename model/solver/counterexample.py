@@ -9,7 +9,7 @@ from pathlib import Path
 import z3
 
 from ..combat import DOUBLE, PREVENT, Permanent, Scenario
-from ..editions import CURRENT_NAME
+from ..editions import CURRENT_NAME, in_force
 from ..proving import Property
 from ..rules import order
 from .symbolic import KEYWORDS, QUALITIES, STEPS, SymbolicCombat
@@ -17,6 +17,10 @@ from .symbolic import KEYWORDS, QUALITIES, STEPS, SymbolicCombat
 
 def scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
     """The combat a model describes, as a scenario file."""
+    return _scenario(combat, model)
+
+
+def _scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
 
     def value(term):
         if isinstance(term, bool):
@@ -121,7 +125,31 @@ def scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
         scenario["assignment"] = assignments[0]
     scenario["_assignments"] = assignments  # every assignment the property named, for re-checks
     scenario["_integers"] = {name: value(v) for name, v in combat.integers.items()}
+    # The same combat as a file under each other edition the property judges it by.
+    scenario["_under"] = {
+        e.asked: public(_scenario(combat.under(e.asked), model))
+        for e in combat.editions[1:]
+        if e.since != combat.edition.since
+    }
     return scenario
+
+
+def public(data: dict) -> dict:
+    """A scenario file's fields, without the re-check's own."""
+    return {k: v for k, v in data.items() if not k.startswith("_")}
+
+
+def replayable(data: dict) -> tuple[dict, str | None]:
+    """The file a re-check reads, and the edition to judge it by when that is not the
+    file's own: a combat judged under an edition with orders and one without is read from a
+    file that has its orders."""
+    own = data.get("rules", CURRENT_NAME)
+    if in_force(own).has_order:
+        return public(data), None
+    for rules, file in data.get("_under", {}).items():
+        if in_force(rules).has_order:
+            return file, own
+    return public(data), None
 
 
 def unknowns(scenario: Scenario, combat: SymbolicCombat) -> dict[str, bool | int]:
@@ -212,10 +240,14 @@ def write(prop: Property, scenarios: list[dict], out: Path) -> tuple[str, ...]:
     out.mkdir(parents=True, exist_ok=True)
     files = []
     for n, data in enumerate(scenarios):
-        path = out / (f"{prop.name}.json" if n == 0 else f"{prop.name}.{n + 1}.json")
-        file = {k: v for k, v in data.items() if not k.startswith("_")}
-        path.write_text(file_text(file))
+        stem = prop.name if n == 0 else f"{prop.name}.{n + 1}"
+        path = out / f"{stem}.json"
+        path.write_text(file_text(public(data)))
         files.append(str(path))
+        for rules, file in data.get("_under", {}).items():  # the combat under other editions
+            path = out / f"{stem}.{rules}.json"
+            path.write_text(file_text(file))
+            files.append(str(path))
     return tuple(files)
 
 

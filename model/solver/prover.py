@@ -262,24 +262,28 @@ def _recheck(prop: Property, scenarios: list[dict]) -> tuple[str, str]:
     wrong, if anything: a mismatch of the two sides, or the property's own error."""
     combats = []
     for data in scenarios:
-        file = {k: v for k, v in data.items() if not k.startswith("_")}
+        file, judged_by = counterexample.replayable(data)
         try:
             scenario = parse(file, prop.name)
+            for other in data["_under"].values():
+                parse(other, prop.name)
         except ScenarioError as error:
             return MISMATCH, f"it does not read as a scenario: {error}"
-        combats.append(
-            ConcreteCombat(
-                scenario,
-                data["_assignments"],
-                data["_integers"],
-                prop.bounds,
-                tuple(in_force(rules) for rules in prop.editions),
-            )
+        combat = ConcreteCombat(
+            scenario,
+            data["_assignments"],
+            data["_integers"],
+            prop.bounds,
+            tuple(in_force(rules) for rules in prop.editions),
         )
-        if "assignment" in data and not check(scenario).legal:
-            # The claim is broken elsewhere (say, nothing reaches a value); an illegal
-            # assignment in the file would only mislead whoever replays it.
-            del data["assignment"]
+        combats.append(combat if judged_by is None else combat.under(judged_by))
+        others = list(data["_under"].values())
+        files = [counterexample.public(data), *others]
+        if "assignment" in data and not any(check(parse(f, prop.name)).legal for f in files):
+            # The claim is broken elsewhere (say, nothing reaches a value); an assignment
+            # illegal under every edition would only mislead whoever replays it.
+            for f in [data, *others]:
+                del f["assignment"]
     try:
         claim = prop.function(*combats)
     except Exception as error:  # the property's own code, on plain values
