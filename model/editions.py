@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from .errors import LethalError
+
 CURRENT_NAME = "current"
 CHECKED_AGAINST = "2026-09-25"  # the newest CR text every constraint was checked against
 
@@ -67,7 +69,7 @@ CHANGES = (
 )
 
 
-class EditionError(ValueError):
+class EditionError(LethalError, ValueError):
     """A `rules` value that names no edition lethal models."""
 
 

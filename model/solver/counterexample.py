@@ -270,6 +270,13 @@ def table(scenarios: list[dict]) -> str:
     for n, data in enumerate(scenarios):
         if len(scenarios) > 1:
             lines.append(f"combat {n + 1}:")
+        # Orders, when only another edition of the property has them.
+        orders = {
+            p["id"]: f"order {' then '.join(p['order'])} (under {rules})"
+            for rules, file in data.get("_under", {}).items()
+            for p in file["permanents"]
+            if "order" in p
+        }
         if data.get("step"):
             lines.append(f"  step {data['step']}")
         for p in data["permanents"]:
@@ -290,6 +297,8 @@ def table(scenarios: list[dict]) -> str:
                 bits.append("blocking " + (", ".join(p["blocking"]) or "nothing"))
             if "order" in p:
                 bits.append("order " + " then ".join(p["order"]))
+            elif p["id"] in orders:
+                bits.append(orders[p["id"]])
             if p.get("removed_from_combat"):
                 bits.append("removed from combat")
             lines.append("  " + ", ".join(bits))

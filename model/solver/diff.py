@@ -1,0 +1,328 @@
+"""What a change of the rules changed: `lethal diff`.
+
+Between two editions, four questions, each a property proved or refuted over every combat
+within the bounds, with the smallest counterexample (fewest creatures, then plainest
+keywords, then smallest numbers) re-checked on the concrete path: an assignment legal under
+one edition and illegal under the other, each way; and a combat in which the most combat
+damage some legal assignment gives a player, planeswalker or battle is more under one
+edition than under the other, each way. A question proved is a proof that nothing of that
+kind differs within the bounds. For one file, the verdict and the maxima side by side.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import z3
+
+from .. import rules
+from ..amounts import Amounts
+from ..answers import Optimum
+from ..check import Verdict, check
+from ..combat import Scenario
+from ..editions import Edition, in_force
+from ..errors import SolverUnknown
+from ..ops import all_of, implies, negate
+from ..proving import Bounds, Property
+from ..reading import load, parse
+from . import counterexample, queries
+from .encoding import SEED
+from .prover import PROVED, REFUTED, UNKNOWN, Result, _measures, prove
+from .symbolic import SymbolicCombat, as_formula
+
+# Small enough that the maxima, quantified over every assignment, stay quick to decide.
+BOUNDS = Bounds(players=2, attackers=2, blockers=2, permanents=1, power=4, toughness=4, loyalty=4)
+LEGAL, MOST = "legal", "most damage"
+
+
+@dataclass(frozen=True)
+class Finding:
+    kind: str  # LEGAL or MOST
+    more: Edition  # the edition that allows the assignment, or reaches more
+    less: Edition
+    result: Result
+    replay: tuple[Replayed, ...] = ()  # the counterexample's files, judged by their editions
+
+
+@dataclass(frozen=True)
+class Replayed:
+    file: str
+    edition: Edition
+    verdict: Verdict | None  # of the file's assignment; None when it has none
+    maxima: dict[str, int]  # the most combat damage a legal assignment gives each target
+
+
+def synthesize(a: str, b: str, bounds: Bounds, timeout: float, out: Path) -> list[Finding]:
+    """The four questions between editions a and b, each proved or refuted."""
+    first, second = in_force(a), in_force(b)
+    findings = []
+    for kind in (LEGAL, MOST):
+        for more, less in ((first, second), (second, first)):
+            if kind == LEGAL:
+                result = prove(_stays_legal(more, less, bounds), timeout, out)
+            else:
+                result = _reaches_as_much(more, less, bounds, timeout, out)
+            replay = _replayed(result) if result.verdict == REFUTED else ()
+            findings.append(Finding(kind, more, less, result, replay))
+    return findings
+
+
+def _stays_legal(more: Edition, less: Edition, bounds: Bounds) -> Property:
+    def claim(combat):
+        x = combat.assignment()
+        return implies(combat.legal(x), combat.under(less.asked).legal(x))
+
+    return Property(
+        name=f"legal_under_{_name(more)}_is_legal_under_{_name(less)}",
+        statement=f"Every assignment legal under the {_rules(more)} is legal under the "
+        f"{_rules(less)}.",
+        cites=("510.1",),
+        expected="holds",
+        bounds=bounds,
+        function=claim,
+        editions=(more.asked, less.asked),
+    )
+
+
+def _reaches_as_much(more: Edition, less: Edition, bounds: Bounds, timeout: float, out: Path):
+    """Whether some combat has a legal assignment under `more` giving a player, planeswalker
+    or battle more combat damage than any legal assignment under `less` can.
+
+    A question of the form "some combat and assignment, such that every assignment of the
+    other edition gives less", which Z3's quantifier reasoning does not settle here. So it
+    is answered by counterexample-guided search: Z3 proposes a combat and an assignment; the
+    concrete optimum under `less` (lethal max, on the combat written as a file) either
+    confirms it or gives an assignment y reaching as much, and "wherever y is legal under
+    `less`, beat it" is added; until Z3 finds no proposal (none within the bounds: proved)
+    or one is confirmed. The smallest is then sought the same way, measure by measure."""
+    prop = Property(
+        name=f"most_damage_under_{_name(more)}_is_reached_under_{_name(less)}",
+        statement=f"Whatever combat damage a legal assignment gives a player, planeswalker or "
+        f"battle under the {_rules(more)}, some legal assignment gives it as much under the "
+        f"{_rules(less)}.",
+        cites=("510.1",),
+        expected="holds",
+        bounds=bounds,
+        function=lambda combat: True,
+        editions=(more.asked, less.asked),
+    )
+    start = time.perf_counter()
+    try:
+        for target in (SymbolicCombat.player_names(bounds)[1], "p0"):
+            found = _MostDamage(prop, more, less, target, timeout).smallest()
+            if found is not None:
+                scenarios = [found]
+                files = counterexample.write(prop, scenarios, out)
+                table = counterexample.table(scenarios)
+                result = Result(prop, REFUTED, time.perf_counter() - start, files, table)
+                return result
+    except SolverUnknown as error:
+        return Result(prop, UNKNOWN, time.perf_counter() - start, reason=str(error))
+    return Result(prop, PROVED, time.perf_counter() - start)
+
+
+class _MostDamage:
+    def __init__(self, prop: Property, more: Edition, less: Edition, target: str, timeout):
+        self.context = context = z3.Context()
+        self.combat = combat = SymbolicCombat(prop.bounds, context, "", (more, less))
+        self.less, self.target = less, target
+        self.x = combat.assignment()
+        self.solver = solver = z3.Solver(ctx=context)
+        solver.set("random_seed", SEED)
+        solver.set("timeout", max(1, round(timeout * 1000)))
+        solver.add([as_formula(f, context) for f in combat.well_formed()])
+        solver.add(self.x.domain())
+        solver.add(as_formula(combat.legal(self.x), context))
+        self.damage = self.x.amounts.received_by(target)
+        solver.add(self.damage > 0)
+        # What reaches a player, planeswalker or battle is the attackers' to divide, and
+        # blockers' constraints never involve attackers' amounts (a legal division of theirs
+        # always exists): the attackers' rows are what the other edition must match. First,
+        # x itself: a proposal's attackers' rows must be illegal there.
+        self.attackers_legal = lambda amounts: all_of(
+            c.holds
+            for c in rules.constraints(combat.under(less.asked), amounts)
+            if c.source in combat.attackers
+        )
+        solver.add(as_formula(negate(self.attackers_legal(self.x.amounts)), context))
+        self.guards = 0
+        self.rounds = 0
+
+    def _check(self, *assumptions) -> z3.ModelRef | None:
+        """A proposal the concrete optimum confirms, or None when there is none."""
+        while True:
+            self.rounds += 1
+            if self.rounds > MAX_ROUNDS:
+                raise SolverUnknown(f"no answer after {MAX_ROUNDS} rounds of the search")
+            answer = self.solver.check(*assumptions)
+            if answer == z3.unsat:
+                return None
+            if answer != z3.sat:
+                raise SolverUnknown(f"Z3: {self.solver.reason_unknown()}")
+            model = self.solver.model()
+            data = counterexample.scenario(self.combat.under(self.less.asked), model)
+            free = {k: v for k, v in counterexample.public(data).items() if k != "assignment"}
+            best = queries.optimum(parse(free), self.target, maximize=True)
+            reached = best.value if isinstance(best, Optimum) else 0
+            if reached < model.eval(self.damage, model_completion=True).as_long():
+                return model
+            # y reaches as much under `less` wherever it is legal there: a proposal must beat it.
+            rows = getattr(best, "assignment", ())
+            y = Amounts({(e.source, e.to): e.amount for e in rows if e.source[0] == "a"})
+            legal_there = self.attackers_legal(y)
+            self.solver.add(
+                as_formula(
+                    implies(legal_there, self.damage > y.received_by(self.target)), self.context
+                )
+            )
+
+    def smallest(self) -> dict | None:
+        model = self._check()
+        if model is None:
+            return None
+        for measure in _measures([self.combat]):
+            best = model.eval(measure, model_completion=True).as_long()
+            while best > 0:
+                self.guards += 1
+                guard = z3.Bool(f"smaller #{self.guards}", self.context)
+                self.solver.add(z3.Implies(guard, measure < best))
+                smaller = self._check(guard)
+                if smaller is None:
+                    break
+                model, best = smaller, smaller.eval(measure, model_completion=True).as_long()
+            self.solver.add(measure == best)
+        return counterexample.scenario(self.combat, model)
+
+
+# Enough rounds for the default bounds many times over; beyond, the answer is unknown.
+MAX_ROUNDS = 5000
+
+
+def _name(edition: Edition) -> str:
+    return edition.asked.replace("-", "")
+
+
+def _rules(edition: Edition) -> str:
+    return "current rules" if edition.asked == "current" else f"rules of {edition.asked}"
+
+
+def _replayed(result: Result) -> tuple[Replayed, ...]:
+    """Each file of the counterexample, checked and maximised under its own edition."""
+    return tuple(replayed(load(file), file) for file in result.counterexamples)
+
+
+def replayed(scenario: Scenario, file: str) -> Replayed:
+    verdict = check(scenario) if scenario.assignment is not None else None
+    free = replace(scenario, assignment=None)
+    maxima = {}
+    for target in _targets(scenario):
+        best = queries.optimum(free, target, maximize=True)
+        maxima[target] = getattr(best, "value", 0)
+    return Replayed(file, scenario.edition, verdict, maxima)
+
+
+def _targets(scenario: Scenario) -> list[str]:
+    players = [p.id for p in scenario.players if p.id != scenario.active_player]
+    return players + [p.id for p in scenario.permanents if p.is_planeswalker or p.is_battle]
+
+
+# One file under two editions.
+
+
+def compare_file(path: str, editions: tuple[str, str]) -> tuple[Replayed, Replayed]:
+    """The file's verdict and maxima under each edition. Orders in the file apply only
+    under an edition that has them; without them, a file under an order edition leaves its
+    orders open."""
+    load(path)  # the file as it is must be a scenario, errors located in it
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    found = []
+    for asked in editions:
+        edition, judged = in_force(asked), json.loads(json.dumps(data))
+        judged["rules"] = asked
+        if not edition.has_order:
+            for permanent in judged.get("permanents", []):
+                permanent.pop("order", None)
+        found.append(replayed(parse(judged, f"{path} under {asked}"), path))
+    return found[0], found[1]
+
+
+# Reports.
+
+QUESTIONS = {
+    LEGAL: "an assignment legal under {more} and illegal under {less}",
+    MOST: "more combat damage to a player, planeswalker or battle under {more} than under {less}",
+}
+
+
+def text(a: str, b: str, bounds: Bounds, findings: list[Finding]) -> str:
+    lines = [f"{a} against {b}, every combat within {bounds}:"]
+    for f in findings:
+        question = QUESTIONS[f.kind].format(more=f.more.asked, less=f.less.asked)
+        r = f.result
+        if r.verdict == PROVED:
+            lines.append(f"  none: {question} (proved, {r.seconds:.1f}s)")
+            continue
+        if r.verdict != REFUTED:
+            lines.append(f"  {r.verdict.upper()}: {question}: {r.reason}")
+            continue
+        lines.append(f"  FOUND: {question} ({r.seconds:.1f}s)")
+        lines += ["    " + row for row in r.table.splitlines()]
+        lines += ["    " + row for row in _replay_lines(f.replay)]
+    return "\n".join(lines) + "\n"
+
+
+def _replay_lines(replay: tuple[Replayed, ...]) -> list[str]:
+    lines = []
+    for r in replay:
+        lines.append(f"{r.file} ({r.edition.asked}):")
+        if r.verdict is not None:
+            if r.verdict.legal:
+                lines.append("  the assignment is legal")
+            else:
+                lines += [f"  illegal: {v.message}; CR {v.rule}" for v in r.verdict.violations]
+        lines.append("  most damage: " + ", ".join(f"{t} {n}" for t, n in r.maxima.items()))
+    return lines
+
+
+def as_json(a: str, b: str, bounds: Bounds, findings: list[Finding]) -> dict:
+    return {
+        "from": a,
+        "to": b,
+        "bounds": bounds.as_json(),
+        "questions": [
+            {
+                "question": QUESTIONS[f.kind].format(more=f.more.asked, less=f.less.asked),
+                "kind": f.kind,
+                "more": f.more.asked,
+                "less": f.less.asked,
+                "verdict": f.result.verdict,
+                "differs": f.result.verdict == REFUTED,
+                "seconds": round(f.result.seconds, 3),
+                "reason": f.result.reason,
+                "replay": [replayed_json(r) for r in f.replay],
+            }
+            for f in findings
+        ],
+    }
+
+
+def replayed_json(r: Replayed) -> dict:
+    data: dict = {"file": r.file, "rules": r.edition.asked, "edition": r.edition.describe()}
+    if r.verdict is not None:
+        data["legal"] = r.verdict.legal
+        data["violations"] = [
+            {"rule": v.rule, "source": v.source, "message": v.message} for v in r.verdict.violations
+        ]
+    data["most_damage"] = r.maxima
+    return data
+
+
+def file_text(path: str, pair: tuple[Replayed, Replayed]) -> str:
+    lines = [f"{path}:"]
+    for r in pair:
+        lines.append(f"under the {r.edition.describe()}:")
+        lines += _replay_lines((r,))[1:]
+    return "\n".join(lines) + "\n"
