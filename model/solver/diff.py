@@ -53,6 +53,7 @@ class Replayed:
     edition: Edition
     verdict: Verdict | None  # of the file's assignment; None when it has none
     maxima: dict[str, int]  # the most combat damage a legal assignment gives each target
+    orders_dropped: bool = False  # the file's orders, under an edition that has none
 
 
 def synthesize(a: str, b: str, bounds: Bounds, timeout: float, out: Path) -> list[Finding]:
@@ -242,10 +243,13 @@ def compare_file(path: str, editions: tuple[str, str]) -> tuple[Replayed, Replay
     for asked in editions:
         edition, judged = in_force(asked), json.loads(json.dumps(data))
         judged["rules"] = asked
+        dropped = False
         if not edition.has_order:
             for permanent in judged.get("permanents", []):
-                permanent.pop("order", None)
-        found.append(replayed(parse(judged, f"{path} under {asked}"), path))
+                dropped |= permanent.pop("order", None) is not None
+        found.append(
+            replace(replayed(parse(judged, f"{path} under {asked}"), path), orders_dropped=dropped)
+        )
     return found[0], found[1]
 
 
@@ -317,6 +321,7 @@ def replayed_json(r: Replayed) -> dict:
             {"rule": v.rule, "source": v.source, "message": v.message} for v in r.verdict.violations
         ]
     data["most_damage"] = r.maxima
+    data["orders_dropped"] = r.orders_dropped
     return data
 
 
@@ -324,5 +329,9 @@ def file_text(path: str, pair: tuple[Replayed, Replayed]) -> str:
     lines = [f"{path}:"]
     for r in pair:
         lines.append(f"under the {r.edition.describe()}:")
+        if r.orders_dropped:
+            lines.append(
+                "  (the file's damage assignment orders do not apply: these rules have none)"
+            )
         lines += _replay_lines((r,))[1:]
     return "\n".join(lines) + "\n"
