@@ -1,0 +1,96 @@
+"""`lethal diff`: what a change of the rules changed, synthesized and re-checked, and one
+file judged by two editions side by side."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from lethal import check, load
+from lethal.cli import main
+
+EXAMPLES = Path(__file__).parent.parent / "model" / "examples"
+GORGER = str(EXAMPLES / "order-vastwood-gorger.json")
+THRASTA = str(EXAMPLES / "trample-over-planeswalkers-needs-loyalty.json")
+SMALL = ["--attackers", "1", "--blockers", "2", "--values", "2"]
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["diff", *argv], out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_one_file_under_two_editions_side_by_side():
+    code, out, _ = run(GORGER, "--from", "2011-09-30", "--to", "current", "--json")
+    data = json.loads(out)
+    before, after = data["editions"]
+    assert code == 1  # the verdict differs
+    assert (before["rules"], after["rules"]) == ("2011-09-30", "current")
+    assert before["legal"] is False and [v["rule"] for v in before["violations"]] == ["510.1c"]
+    assert after["legal"] is True and after["orders_dropped"] is True
+    assert before["most_damage"] == after["most_damage"] == {"D": 0}
+
+
+def test_one_file_under_the_same_edition_twice_differs_in_nothing():
+    code, out, _ = run(GORGER, "--from", "2011-09-30", "--to", "2012-01-01")
+    assert code == 0
+    assert out.count("illegal: gorger sends 3 to elves") == 2
+
+
+def test_a_keyword_that_does_not_exist_yet_is_a_located_error():
+    code, out, err = run(THRASTA, "--from", "2015-01-01", "--to", "current")
+    assert code == 2 and out == ""
+    assert "under 2015-01-01: permanents[0].keywords" in err and "2021-06-18" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("date", ["2009-07-10", "2015-13-01", "yesterday"])
+def test_a_date_lethal_does_not_model_is_exit_2(date, tmp_path):
+    code, _, err = run("--from", date, "--to", "current", "--out", str(tmp_path))
+    assert code == 2 and date in err and "Traceback" not in err
+
+
+def test_foundations_only_relaxes_and_the_smallest_assignment_it_allows_replays(tmp_path):
+    code, out, _ = run(
+        "--from", "2024-07-30", "--to", "current", *SMALL, "--out", str(tmp_path), "--json"
+    )
+    questions = json.loads(out)["questions"]
+    assert code == 1
+    legal = [q for q in questions if q["kind"] == "legal"]
+    assert [q["verdict"] for q in legal] == ["proved", "refuted"]
+    found = legal[1]
+    assert (found["more"], found["less"]) == ("current", "2024-07-30")
+    # Each file replays under its own edition: legal today, illegal under the order.
+    by_rules = {r["rules"]: r for r in found["replay"]}
+    assert by_rules["current"]["legal"] is True
+    assert {v["rule"] for v in by_rules["2024-07-30"]["violations"]} == {"510.1c"}
+    for replay in found["replay"]:
+        scenario = load(replay["file"])
+        assert check(scenario).legal == replay["legal"]
+    # The smallest: one attacker and the two blockers an order needs.
+    assert len(load(by_rules["current"]["file"]).permanents) == 3
+    assert all(q["verdict"] in ("proved", "refuted") for q in questions)
+
+
+def test_m10_and_m11_differ_both_ways(tmp_path):
+    code, out, _ = run(
+        "--from", "2010-01-01", "--to", "2010-07-16", *SMALL, "--out", str(tmp_path), "--json"
+    )
+    questions = json.loads(out)["questions"]
+    assert code == 1
+    legal = [q for q in questions if q["kind"] == "legal"]
+    assert [q["verdict"] for q in legal] == ["refuted", "refuted"]
+    for q in legal:
+        by_rules = {r["rules"]: r for r in q["replay"]}
+        assert by_rules[q["more"]]["legal"] is True
+        assert by_rules[q["less"]]["legal"] is False
+
+
+def test_two_dates_of_the_same_rules_differ_in_nothing_and_say_so(tmp_path):
+    code, out, _ = run("--from", "2012-01-01", "--to", "2020-01-01", "--out", str(tmp_path))
+    assert code == 0
+    assert out.count("none:") == 4 and "proved" in out
