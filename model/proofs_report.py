@@ -26,7 +26,11 @@ def _line(result) -> str:
     else:
         mark = "  (a false claim, as expected)" if prop.expected == "fails" else ""
     cites = f"  [CR {', '.join(prop.cites)}]" if prop.cites else ""
-    return f"{_verdict(result):<8} {prop.name}{cites}  ({prop.bounds})  {result.seconds:.1f}s{mark}"
+    rules = "" if prop.editions == ("current",) else f"; rules of {', '.join(prop.editions)}"
+    return (
+        f"{_verdict(result):<8} {prop.name}{cites}  ({prop.bounds}{rules})  "
+        f"{result.seconds:.1f}s{mark}"
+    )
 
 
 def text(results) -> str:
@@ -57,6 +61,7 @@ def as_json(results) -> list[dict]:
             "as_expected": r.as_expected,
             "citations": list(r.property.cites),
             "bounds": r.property.bounds.as_json(),
+            "editions": list(r.property.editions),
             "seconds": round(r.seconds, 3),
             "counterexample": list(r.counterexamples),
             "reason": r.reason,
