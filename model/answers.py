@@ -77,6 +77,8 @@ class Guarantee:
     value: int
     assignment: tuple[Entry, ...]
     steps: Steps = ()
+    # The damage assignment orders the file left open, as each side announces them (509.2-3).
+    orders: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 def _rule_order(rule: str) -> list[tuple[int, int | str]]:

@@ -186,7 +186,13 @@ def count_text(file: str, answer: Count) -> str:
 def guarantee_json(answer: Guarantee | Impossible) -> dict:
     if isinstance(answer, Impossible):
         return impossible_json(answer)
-    return {"value": answer.value, "player": answer.player, **witness_json(answer)}
+    orders = {c: list(o) for c, o in answer.orders}
+    return {
+        "value": answer.value,
+        "player": answer.player,
+        "orders": orders,
+        **witness_json(answer),
+    }
 
 
 def guarantee_text(file: str, answer: Guarantee) -> str:
@@ -194,7 +200,9 @@ def guarantee_text(file: str, answer: Guarantee) -> str:
         f"{file}: {answer.player} can be sure of {answer.value} combat damage to {answer.to}, "
         "whatever the other side chooses (CR 510.1, 702.22j-k); when both choose best:"
     )
-    return "\n".join([head, *witness_text(answer)]) + "\n"
+    announced = [f"  {c}: {' then '.join(o)}" for c, o in answer.orders]
+    orders = ["the orders the file leaves open, as announced (CR 509.2-509.3):", *announced]
+    return "\n".join([head, *(orders if announced else []), *witness_text(answer)]) + "\n"
 
 
 # lethal deal

@@ -20,7 +20,7 @@ from .combat import FIRST_STRIKE_STEP, ONLY, PREVENT, SECOND, Entry, Scenario
 from .dealing import PROTECTION, Outcome, affected_player, changes, deal
 from .errors import LethalError, TooManyToCount
 from .requirements import ANY, Pair, assigned
-from .rules import banding
+from .rules import banding, order
 from .tally import Tally
 from .view import ScenarioView
 
@@ -151,6 +151,21 @@ def _dealt(outcome: Outcome) -> dict:
 
 
 def possible(scenario: Scenario, requirements) -> Possible | Impossible:
+    """Some course of the phase meets every requirement. An order the file leaves open is
+    announced once, before the first step, and binds in both (509.2-509.3)."""
+    from .solver.guarantee import announcements, with_orders
+
+    if not order.open_orders(ScenarioView(scenario)):
+        return _possible(scenario, requirements)
+    answer = None
+    for orders in announcements(scenario):
+        answer = _possible(with_orders(scenario, orders), requirements)
+        if isinstance(answer, Possible):
+            return answer
+    return answer
+
+
+def _possible(scenario: Scenario, requirements) -> Possible | Impossible:
     from .solver import queries
 
     if scenario.effects:
@@ -184,6 +199,20 @@ def possible(scenario: Scenario, requirements) -> Possible | Impossible:
 
 
 def optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool):
+    """The most (least) dealt over the phase, over every announcement of the orders the
+    file leaves open, each binding in both steps."""
+    from .solver.guarantee import announcements, with_orders
+
+    if not order.open_orders(ScenarioView(scenario)):
+        return _optimum(scenario, to, source, maximize=maximize)
+    found = [
+        _optimum(with_orders(scenario, orders), to, source, maximize=maximize)
+        for orders in announcements(scenario)
+    ]
+    return (max if maximize else min)(found, key=lambda answer: answer.value)
+
+
+def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool):
     from .solver import queries
 
     if scenario.effects:
@@ -216,8 +245,15 @@ def optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool):
 
 
 def guarantee(scenario: Scenario, to: str) -> Guarantee:
-    """What the wanting player is sure of over the phase: in the first step the active
+    """What the wanting player is sure of over the phase: the orders the file leaves open
+    announced first, once for both steps (509.2-509.3); then in the first step the active
     player's divisions, then the defending players'; then the second step's guarantee."""
+    from .solver.guarantee import announced
+
+    return announced(scenario, to, lambda fixed: _guarantee(fixed, to))
+
+
+def _guarantee(scenario: Scenario, to: str) -> Guarantee:
     from .solver import guarantee as one_step
     from .solver import queries
 

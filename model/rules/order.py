@@ -34,6 +34,10 @@ ORDER_LIMIT = 5040
 _limit: ContextVar[int] = ContextVar("order_limit", default=ORDER_LIMIT)
 
 
+def current_limit() -> int:
+    return _limit.get()
+
+
 @contextmanager
 def limited_to(limit: int):
     token = _limit.set(limit)

@@ -11,18 +11,84 @@ found so far, find the second side's best reply to it, and repeat until no choic
 
 from __future__ import annotations
 
+from dataclasses import replace
+from itertools import permutations, product
+from math import factorial, prod
+
 import z3
 
 from ..answers import Guarantee, Impossible
 from ..combat import Scenario
+from ..errors import TooManyOrders
 from ..requirements import ANY, Pair, assigned
-from ..rules import banding, division
+from ..rules import banding, division, order
 from ..tally import ASSIGNED, Tally
+from ..view import ScenarioView
 from .encoding import Encoding, decide
 from .queries import _recheck, possible
 
 
 def guarantee(scenario: Scenario, to: str, tally: Tally = ASSIGNED) -> Guarantee | Impossible:
+    return announced(scenario, to, lambda fixed: _divisions(fixed, to, tally))
+
+
+def announced(scenario: Scenario, to: str, solve) -> Guarantee | Impossible:
+    """The guarantee when orders the file leaves open are announced before any damage is
+    assigned: the active player's for attackers (509.2), then the defending players' for
+    blockers (509.3), each side choosing for its own ends; `solve` plays out the rest on the
+    scenario with those orders given."""
+    view = ScenarioView(scenario)
+    attackers = [c for c in order.open_orders(view) if view.is_attacking(c)]
+    blockers = [c for c in order.open_orders(view) if not view.is_attacking(c)]
+    if not attackers + blockers:
+        return solve(scenario)
+    active_wants = who_is_hurt(scenario, to) != view.active_player
+    best = None
+    for first in announcements(scenario, attackers):
+        reply = None
+        for second in announcements(scenario, blockers):
+            answer = solve(with_orders(scenario, {**first, **second}))
+            if isinstance(answer, Impossible):
+                continue  # orders under which the file's partial assignment can't be made
+            # The defending players announce against the active player's wish, or for theirs.
+            if reply is None or (answer.value < reply.value) == active_wants:
+                reply = replace(answer, orders=_named(first, second))
+        if reply is not None and (best is None or (reply.value > best.value) == active_wants):
+            best = reply
+    return best if best is not None else possible(scenario)
+
+
+def announcements(scenario: Scenario, creatures: list[str] | None = None):
+    """Every way to announce the open orders of these creatures (all of them, by default),
+    each as {creature: order}; more ways than the order limit is refused, not tried."""
+    view = ScenarioView(scenario)
+    creatures = order.open_orders(view) if creatures is None else creatures
+    ways = prod(factorial(len(order.candidates(view, c))) for c in creatures)
+    limit = order.current_limit()
+    if ways > limit:
+        raise TooManyOrders(
+            f"the damage assignment orders the file leaves open ({', '.join(creatures)}) can "
+            f"be announced in {ways} ways, more than the limit of {limit}; give the orders in "
+            "the file, or raise --order-limit"
+        )
+    return (
+        dict(zip(creatures, chosen, strict=True))
+        for chosen in product(*(permutations(order.candidates(view, c)) for c in creatures))
+    )
+
+
+def with_orders(scenario: Scenario, orders: dict) -> Scenario:
+    permanents = tuple(
+        replace(p, order=orders[p.id]) if p.id in orders else p for p in scenario.permanents
+    )
+    return replace(scenario, permanents=permanents)
+
+
+def _named(*announced: dict) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return tuple((c, tuple(o)) for orders in announced for c, o in orders.items())
+
+
+def _divisions(scenario: Scenario, to: str, tally: Tally) -> Guarantee | Impossible:
     encoding = Encoding(scenario, extra_pairs=[(e.source, e.to) for e in scenario.assignment or ()])
     view = encoding.view
     hurt = who_is_hurt(scenario, to)
