@@ -5,7 +5,7 @@ in these terms, so a slip in the model is not copied into the expectation.
 """
 
 from lethal.amounts import Amounts
-from lethal.proving import all_of, any_of, ite, negate, total
+from lethal.proving import all_of, any_of, implies, ite, negate, total
 
 FIRST_STRIKE, DOUBLE_STRIKE = "first strike", "double strike"
 TRAMPLE, TOPW = "trample", "trample over planeswalkers"
@@ -97,10 +97,13 @@ def assigns(combat, c):
     return all_of((in_this_step(combat, c), combat.power(c) > 0, somewhere))
 
 
-def lethal_assigned(combat, amounts, b):
+def lethal_assigned(combat, amounts, b, deathtouch=True):
     """702.19b, 702.2c: damage marked plus all damage assigned to b reaches its toughness, or
-    a source with deathtouch assigns b some."""
+    a source with deathtouch assigns b some. With `deathtouch` False, as the editions before
+    2010-07-16 count it: toughness only (their 702.2b made no damage lethal)."""
     received = total(amounts.get(s, b) for s in combat.creatures)
+    if not deathtouch:
+        return combat.marked(b) + received >= combat.toughness(b)
     deathtouch = any_of(
         all_of((combat.has(s, "deathtouch"), amounts.get(s, b) > 0)) for s in combat.creatures
     )
@@ -162,3 +165,70 @@ def first_past(combat, amounts, a):
         firsts[r] = all_of((here, negate(before)))
         before = any_of((before, here))
     return firsts
+
+
+def in_order(combat, s, x):
+    """509.2-509.3 (editions before 2024-11-08): x is in s's damage assignment order: x
+    blocks s, or s blocks x."""
+    return any_of((combat.blocks(x, s), combat.blocks(s, x)))
+
+
+def order_slots(combat, s):
+    """The slots that may be in s's damage assignment order: for an attacker, the creatures
+    that may block; for a creature that may block, the attackers."""
+    return combat.attackers if s not in combat.attackers else combat.blockers + combat.planeswalkers
+
+
+def precedes(combat, s, x, y):
+    """509.2-509.3: x comes before y in s's damage assignment order, as announced (the
+    combat's own fact, for a combat judged by an edition with orders)."""
+    return combat.unknowns[f"{s}.order {x}"] < combat.unknowns[f"{s}.order {y}"]
+
+
+def first_in_order(combat, s, x, ordered=True):
+    """x is the first creature of s's damage assignment order (any creature of it, with no
+    order)."""
+    if not ordered:
+        return in_order(combat, s, x)
+    ahead = any_of(
+        all_of((in_order(combat, s, y), precedes(combat, s, y, x)))
+        for y in order_slots(combat, s)
+        if y != x
+    )
+    return all_of((in_order(combat, s, x), negate(ahead)))
+
+
+def all_on_the_first(combat, ordered=True):
+    """Each creature that assigns combat damage assigns all of it to one recipient: the first
+    creature of its damage assignment order if it has one (510.1c-d need nothing before the
+    first), else a planeswalker or battle, else a player it may assign to (510.1b, 702.19b-e).
+    A legal assignment in every edition, the properties of `editions` claim."""
+    amounts: dict = {}
+    for c in combat.creatures:
+        power = ite(assigns(combat, c), combat.power(c), 0)
+        preference = [(x, first_in_order(combat, c, x, ordered)) for x in order_slots(combat, c)]
+        if c in combat.attackers:
+            preference += [(r, True) for r in (*combat.planeswalkers, *combat.defenders)]
+        taken = False
+        for r, preferred in preference:
+            chosen = all_of((preferred, may_assign_to(combat, c, r), negate(taken)))
+            amounts[(c, r)] = total((amounts.get((c, r), 0), ite(chosen, power, 0)))
+            taken = any_of((taken, chosen))
+    return Amounts(amounts)
+
+
+def lone_trampler(combat, a0):
+    """a0 is a blocked trampler that assigns this step, attacking a player, planeswalker or
+    battle still in combat and not blocking it; its blockers block nothing else and are
+    attacked by nothing else: no other creature's damage can reach them (510.1b-d)."""
+    alone = all_of(
+        implies(blocks, negate(any_of((combat.blocks(b, other), combat.attacks(other, b)))))
+        for b, blocks in blocking(combat, a0)
+        for other in combat.attackers
+        if other != a0
+    )
+    target = any_of(
+        all_of((attacks_in_combat(combat, a0, t), negate(combat.blocks(t, a0))))
+        for t in (*combat.defenders, *combat.planeswalkers)
+    )
+    return all_of((assigns(combat, a0), combat.is_blocked(a0), target, tramples(combat, a0), alone))
