@@ -3,10 +3,15 @@
 Combats have two or three players, up to 3 attackers and 3 other creatures (blocking, or
 outside combat), powers up to 5, marked damage, every keyword that matters to assignment,
 two qualities, bands, planeswalkers (some of them creatures), a battle and its protector,
-targets removed from combat and blocked creatures whose blockers are gone.
+targets removed from combat and blocked creatures whose blockers are gone. Each is judged
+by an edition: often the current rules, else a date inside each era or at its boundaries,
+with only what exists that day; under the editions with a damage assignment order, most
+attacking and blocking creatures are given one, and some are left open.
 """
 
 from __future__ import annotations
+
+from datetime import date
 
 from hypothesis import strategies as st
 
@@ -26,11 +31,59 @@ TRAMPLES = [
 BLOCKER_KEYWORDS = ["deathtouch", "banding", "first strike", "double strike", "indestructible"]
 WOLVES = QUALITIES[0]  # qualities are the symbolic combat's, so it can be pinned to a file
 
+# The days an edition begins, and the last days of the one before (scenario-format.md).
+BOUNDARIES = [
+    "2009-07-11",  # M10: the damage assignment order; deathtouch ignores it
+    "2010-07-15",
+    "2010-07-16",  # M11: deathtouch damage is lethal, and the order binds it
+    "2021-06-17",
+    "2021-06-18",  # trample over planeswalkers
+    "2023-04-13",
+    "2023-04-14",  # battles
+    "2024-11-07",
+    "2024-11-08",  # Foundations: no order
+]
+ERAS = [
+    (date(2009, 7, 11), date(2010, 7, 15)),
+    (date(2010, 7, 16), date(2021, 6, 17)),
+    (date(2021, 6, 18), date(2023, 4, 13)),
+    (date(2023, 4, 14), date(2024, 11, 7)),
+    (date(2024, 11, 8), date(2030, 12, 31)),
+]
+FOUNDATIONS = date(2024, 11, 8)  # the damage assignment order is removed
+TRAMPLE_OVER_PLANESWALKERS_FROM = date(2021, 6, 18)
+BATTLES_FROM = date(2023, 4, 14)
+
+
+def day_of(rules: str) -> date:
+    return FOUNDATIONS if rules == "current" else date.fromisoformat(rules)
+
 
 @st.composite
-def creature_stats(draw, keywords: list[str], max_power: int, protection: bool) -> dict:
+def editions(draw, orders_only: bool = False) -> str:
+    """A `rules` value: "current" a third of the time, else a boundary day or a day inside
+    an era. With `orders_only`, only the days of the editions with an order."""
+    kind = draw(st.integers(0, 5))
+    if kind <= 1 and not orders_only:
+        return "current"
+    if kind == 2:
+        days = [b for b in BOUNDARIES if not orders_only or date.fromisoformat(b) < FOUNDATIONS]
+        return draw(st.sampled_from(days))
+    eras = [e for e in ERAS if not orders_only or e[0] < FOUNDATIONS]
+    first, last = draw(st.sampled_from(eras))
+    return draw(st.dates(first, last)).isoformat()
+
+
+@st.composite
+def creature_stats(
+    draw, keywords: list[str], max_power: int, protection: bool, rare_banding: bool = False
+) -> dict:
+    """With `rare_banding`, banding and "bands with other" a quarter as often: they lift the
+    damage assignment order, which crowded combats are for."""
     chosen = draw(st.lists(st.sampled_from(keywords), unique=True, max_size=3))
-    if draw(st.integers(0, 5)) == 0:
+    if rare_banding and "banding" in chosen and draw(st.integers(0, 3)) > 0:
+        chosen.remove("banding")
+    if draw(st.integers(0, 23 if rare_banding else 5)) == 0:
         chosen.append("bands with other " + draw(st.sampled_from(QUALITIES)))
     if protection and draw(st.integers(0, 5)) == 0:
         chosen.append("protection from " + draw(st.sampled_from(QUALITIES)))
@@ -47,10 +100,23 @@ def creature_stats(draw, keywords: list[str], max_power: int, protection: bool) 
 
 
 @st.composite
-def scenarios(draw, max_power: int = 5, protection: bool = False) -> dict:
+def scenarios(
+    draw,
+    max_power: int = 5,
+    protection: bool = False,
+    rules: st.SearchStrategy[str] | None = None,
+    leave_open: int = 1,
+    crowded: bool = False,
+) -> dict:
     """Two or three players; ids are the symbolic combat's slots: attackers a0.., other
     creatures b0.., planeswalkers and battles p0... With `protection`, some creatures have
-    protection from a quality (the whole combat's reference deals no effects)."""
+    protection from a quality (the whole combat's reference deals no effects). `rules`
+    draws the edition (by default, any); an order a creature needs is left open with
+    `leave_open` chances in 5 (0: every order is given). `crowded` combats have two or
+    three other creatures, which often block every attacker they can, and banding is rare,
+    so that orders have two or three creatures in them and bind."""
+    edition = draw(rules if rules is not None else editions())
+    day = day_of(edition)
     players = ["A", "D"] + (["E"] if draw(st.booleans()) else [])
     defenders = players[1:]
     planeswalkers = []
@@ -68,7 +134,7 @@ def scenarios(draw, max_power: int = 5, protection: bool = False) -> dict:
             pw.update(draw(creature_stats(BLOCKER_KEYWORDS, max_power, protection)))
         planeswalkers.append(pw)
     battles = []
-    if draw(st.booleans()):
+    if draw(st.booleans()) and day >= BATTLES_FROM:
         battles.append(
             {
                 "id": f"p{len(planeswalkers)}",
@@ -91,16 +157,21 @@ def scenarios(draw, max_power: int = 5, protection: bool = False) -> dict:
             return target
         return by_id[target].get("protector", by_id[target]["controller"])
 
+    tramples = [
+        t
+        for t in TRAMPLES
+        if day >= TRAMPLE_OVER_PLANESWALKERS_FROM or "trample over planeswalkers" not in t
+    ]
     attackers = []
     for i in range(draw(st.integers(1, 3))):
         attacker = {
             "id": f"a{i}",
             "controller": "A",
             "types": ["creature"],
-            **draw(creature_stats(ATTACKER_KEYWORDS, max_power, protection)),
+            **draw(creature_stats(ATTACKER_KEYWORDS, max_power, protection, crowded)),
             "attacking": draw(st.sampled_from(targets)),
         }
-        attacker["keywords"] += draw(st.sampled_from(TRAMPLES))
+        attacker["keywords"] += draw(st.sampled_from(tramples))
         attackers.append(attacker)
     for target in planeswalkers + battles:
         if any(a["attacking"] == target["id"] for a in attackers) and draw(st.integers(0, 3)) == 0:
@@ -118,12 +189,12 @@ def scenarios(draw, max_power: int = 5, protection: bool = False) -> dict:
             bands.append([a["id"] for a in band])
 
     blockers = []
-    for i in range(draw(st.integers(0, 3))):
+    for i in range(draw(st.integers(2 if crowded else 0, 3))):
         blocker = {
             "id": f"b{i}",
             "controller": draw(st.sampled_from(defenders)),
             "types": ["creature"],
-            **draw(creature_stats(BLOCKER_KEYWORDS, max_power, protection)),
+            **draw(creature_stats(BLOCKER_KEYWORDS, max_power, protection, crowded)),
         }
         blockers.append(blocker)
     creature_planeswalkers = [p for p in planeswalkers if "creature" in p["types"]]
@@ -137,6 +208,8 @@ def scenarios(draw, max_power: int = 5, protection: bool = False) -> dict:
         # 509.1a, 310.8c: it blocks only what attacks its controller or what they defend.
         can_block = [a["id"] for a in attackers if defending(a) == blocker["controller"]]
         at_least = 0 if draw(st.integers(0, 4)) == 0 or not can_block else 1
+        if crowded and draw(st.booleans()):
+            at_least = len(can_block)
         chosen = draw(
             st.lists(
                 st.sampled_from(can_block or ["none"]),
@@ -164,6 +237,9 @@ def scenarios(draw, max_power: int = 5, protection: bool = False) -> dict:
             if draw(st.integers(0, 3)) == 0:
                 creature["struck_first"] = draw(st.booleans())
 
+    if day < FOUNDATIONS:
+        draw_orders(draw, attackers, blockers + planeswalkers, leave_open)
+
     permanents = attackers + blockers + planeswalkers + battles
     scenario = {
         "players": [{"id": p} for p in players],
@@ -171,9 +247,29 @@ def scenarios(draw, max_power: int = 5, protection: bool = False) -> dict:
         "permanents": permanents,
         "step": step,
     }
+    if edition != "current" or draw(st.booleans()):
+        scenario["rules"] = edition
     if bands:
         scenario["bands"] = bands
     return scenario
+
+
+def draw_orders(draw, attackers: list[dict], others: list[dict], leave_open: int) -> None:
+    """509.2-509.3: an attacker's order is the creatures blocking it, a blocker's the
+    creatures it blocks. With two or more, most are given a drawn order and some are left
+    open; with one, now and then the one-creature order is written out."""
+    for creature in attackers + others:
+        if creature in attackers:
+            members = [b["id"] for b in others if creature["id"] in b.get("blocking", ())]
+        elif "blocking" in creature:
+            members = list(creature["blocking"])
+        else:
+            continue
+        if len(members) >= 2:
+            if draw(st.integers(0, 4)) >= leave_open:
+                creature["order"] = draw(st.permutations(members))
+        elif members and draw(st.integers(0, 5)) == 0:
+            creature["order"] = members
 
 
 @st.composite
@@ -186,8 +282,7 @@ def near_the_threshold(draw, scenario, p) -> dict[str, int] | None:
     row: dict[str, int] = {}
     for b in reference.blockers_of(scenario, p.id):
         blocker = scenario.permanent(b)
-        need = 1 if "deathtouch" in p.keywords else max(0, blocker.toughness - blocker.damage)
-        row[b] = max(0, need + draw(st.sampled_from([-1, 0, 0, 1])))
+        row[b] = max(0, _need(scenario, p, blocker) + draw(st.sampled_from([-1, 0, 0, 1])))
     attacked = next((q for q in scenario.permanents if q.id == p.attacking), None)
     if attacked is not None and attacked.is_planeswalker and len(gated) > 1:
         row[attacked.id] = max(0, attacked.loyalty + draw(st.sampled_from([-2, -1, 0, 0, 1])))
@@ -199,11 +294,40 @@ def near_the_threshold(draw, scenario, p) -> dict[str, int] | None:
     return {r: a for r, a in row.items() if a}
 
 
+def _need(scenario, p, x) -> int:
+    """What p alone must assign to x for lethal damage (702.2c from M11 on: 1 with
+    deathtouch)."""
+    if "deathtouch" in p.keywords and reference.deathtouch_is_lethal(scenario):
+        return 1
+    return max(0, x.toughness - x.damage)
+
+
+@st.composite
+def near_the_order(draw, scenario, p) -> dict[str, int] | None:
+    """A row of a creature bound by its damage assignment order that gives the creatures
+    in an order (its own, or a drawn one when it is open) about what each needs, give or
+    take one, and the rest to one of them: where 510.1c-d decide."""
+    members = reference.order_members(scenario, p)
+    if not reference.bound_by_order(scenario, p) or p.power <= 0:
+        return None
+    order = p.order if p.order is not None else draw(st.permutations(members))
+    row: dict[str, int] = {}
+    for x in order[: draw(st.integers(1, len(order)))]:
+        need = _need(scenario, p, scenario.permanent(x))
+        row[x] = max(0, need + draw(st.sampled_from([-1, 0, 0, 1])))
+    rest = p.power - sum(row.values())
+    if rest < 0:
+        return None
+    last = draw(st.sampled_from(order))
+    row[last] = row.get(last, 0) + rest
+    return {r: a for r, a in row.items() if a}
+
+
 @st.composite
 def assignments(draw, scenario) -> list[Entry]:
     """Mostly divisions the reference allows one creature at a time (so trample's
-    conditions decide), often near trample's thresholds, sometimes rows that break the
-    plain rules too."""
+    conditions and the orders decide), often near trample's thresholds or an order's,
+    sometimes rows that break the plain rules too."""
     ids = [p.id for p in scenario.players] + [p.id for p in scenario.permanents]
     entries: list[Entry] = []
     for p in scenario.permanents:
@@ -211,6 +335,8 @@ def assignments(draw, scenario) -> list[Entry]:
             continue
         kind = draw(st.integers(0, 5))
         near = draw(near_the_threshold(scenario, p)) if kind <= 2 else None
+        if near is None and kind <= 3:
+            near = draw(near_the_order(scenario, p))
         if near is not None:
             row = near
         elif kind < 5:
@@ -222,5 +348,5 @@ def assignments(draw, scenario) -> list[Entry]:
     return entries
 
 
-def combats(max_power: int = 5):
-    return scenarios(max_power).map(parse)
+def combats(max_power: int = 5, **options):
+    return scenarios(max_power, **options).map(parse)

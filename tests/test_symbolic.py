@@ -43,7 +43,8 @@ SLOW = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCh
 def files_with_effects(draw) -> dict:
     """A drawn file, with the effects the symbolic combat can say: a damage doubler on one
     creature's damage, prevention shields on recipients, protection from a quality."""
-    data = draw(scenarios(protection=True))
+    # Every order given: the symbolic combat, like a file it stands for, has its orders.
+    data = draw(scenarios(protection=True, leave_open=0))
     ids = [p["id"] for p in data["permanents"]]
     recipients = [p["id"] for p in data["players"]] + ids
     effects = [

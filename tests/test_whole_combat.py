@@ -149,24 +149,28 @@ def test_a_blocker_killed_by_deathtouch_leaves_the_trampler_free():
 
 
 def _reference_guarantee(combat, to):
-    """The active player's first-step divisions first, the defending player's after, then
-    the second step's guarantee: the reference's way."""
+    """The orders the file leaves open announced first, once for both steps (509.2-509.3);
+    then the active player's first-step divisions, the defending player's after, then the
+    second step's guarantee: the reference's way."""
     from dataclasses import replace
 
     first = replace(combat, step="first-strike")
-    by_id = {p.id: p for p in combat.permanents}
-    hurt = to if to not in by_id else by_id[to].controller
-    outcomes = {}
-    for one in reference.legal_assignments(first):
-        second = reference.after_first_step(first, one)
-        alive = to == "D" or any(p.id == to for p in second.permanents)
-        later = reference.guarantee(second, to) if alive else 0
-        value = reference.damage_to(one, to) + later
-        mine = frozenset(e for e in one if reference.chooser(first, e.source) == "A")
-        outcomes.setdefault(mine, []).append(value)
-    if hurt != "A":
-        return max(min(values) for values in outcomes.values())
-    return min(max(values) for values in outcomes.values())
+    hurt = reference.who_is_hurt(combat, to)
+
+    def phase(announced):
+        outcomes = {}
+        for one in reference.legal_assignments(announced):
+            second = reference.after_first_step(announced, one)
+            alive = to == "D" or any(p.id == to for p in second.permanents)
+            later = reference.guarantee(second, to) if alive else 0
+            value = reference.damage_to(one, to) + later
+            mine = frozenset(e for e in one if reference.chooser(announced, e.source) == "A")
+            outcomes.setdefault(mine, []).append(value)
+        if hurt != "A":
+            return max(min(values) for values in outcomes.values())
+        return min(max(values) for values in outcomes.values())
+
+    return reference.orders_first(first, reference.open_for_the_phase(first), to, phase)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
@@ -232,3 +236,23 @@ def test_the_slow_guarantee_agrees_with_the_solver_one(combat, to):
     assume(any(p.id == to for p in combat.permanents) or to == "D")
     slow = _guarantee_by_every_choice(combat, to).value
     assert slow == guarantee(combat, to, whole_combat=True).value
+
+
+def test_an_open_order_is_the_same_in_both_combat_damage_steps():
+    """509.2, 510.1c: with x first, 2 on x in the first step leaves x short of lethal (2 of
+    3), so the second step may not put 2 on y; with y first, the first step may not put 2
+    on x. Whatever order the active player announces, 2 on each is impossible."""
+    combat = parse(
+        scenario_file(
+            attacker("swift", 2, 2, "double strike"),
+            blocker("x", 0, 3, blocking=["swift"]),
+            blocker("y", 0, 3, blocking=["swift"]),
+            rules="2015-01-01",
+        ),
+        whole_combat=True,
+    )
+    assert not any(
+        reference.damage_to(one + two, "x") >= 2 and reference.damage_to(one + two, "y") >= 2
+        for one, two in reference.whole_combats(combat)
+    )
+    assert not possible(combat, ["swift->x >= 2", "swift->y >= 2"], whole_combat=True).possible
