@@ -2,8 +2,9 @@
 `guarantee`.
 
 Exit codes: 0 legal or possible (or an answer found), 1 illegal or impossible, 2 bad input or
-bad usage, 3 when the solver could not decide. Streams are arguments so tests can read them;
-nothing here prints a traceback for a user's mistake.
+bad usage, 3 when the solver could not decide (or a stated limit was reached), 4 an internal
+error of lethal (never read as a verdict; `--debug` shows its traceback), 130 interrupted.
+Streams are arguments so tests can read them; nothing here prints a traceback unasked.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import argparse
 import contextlib
 import json
 import sys
+import traceback
 from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
@@ -32,7 +34,8 @@ from .errors import (
 from .reading import load
 from .rules import order
 
-YES, NO, BAD_INPUT, UNDECIDED = 0, 1, 2, 3
+YES, NO, BAD_INPUT, UNDECIDED, INTERNAL = 0, 1, 2, 3, 4
+INTERRUPTED = 130  # what a shell reports for Ctrl-C
 
 
 def main(
@@ -40,6 +43,14 @@ def main(
 ) -> int:
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
+    try:
+        return _main(argv, stdout, stderr)
+    except KeyboardInterrupt:
+        stderr.write("lethal: interrupted\n")
+        return INTERRUPTED
+
+
+def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
     try:
         with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
             args = _parser().parse_args(argv)
@@ -61,6 +72,14 @@ def main(
         where = f"{args.file}: " if getattr(args, "file", None) else ""
         stderr.write(f"lethal: {where}{error}\n" if not where else f"{where}{error}\n")
         return BAD_INPUT
+    except Exception as error:  # a bug in lethal: never a verdict, never a traceback unasked
+        if args.debug:
+            traceback.print_exc(file=stderr)
+        stderr.write(
+            f"lethal: internal error: {type(error).__name__}: {error} (a bug in lethal, not "
+            "a verdict; --debug shows where)\n"
+        )
+        return INTERNAL
     if args.json:
         _write_json(stdout, answer_json)
     else:
@@ -79,6 +98,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Magic: The Gathering's combat damage assignment rules, checked exactly.",
     )
     parser.add_argument("--version", action="version", version=f"lethal {version('lethal')}")
+    parser.add_argument(
+        "--debug", action="store_true", help="on an internal error, show its traceback too"
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(name: str, run: Callable, help: str, description: str):
