@@ -209,12 +209,7 @@ def _parser() -> argparse.ArgumentParser:
     proving.add_argument("--json", action="store_true", help="print the results as JSON")
     proving.add_argument("--junit", metavar="FILE", help="also write a JUnit XML report")
     _timeout_option(proving)
-    proving.add_argument(
-        "--out",
-        default="counterexamples",
-        metavar="DIR",
-        help="where counterexamples and undecided queries are written",
-    )
+    _out_option(proving, "where counterexamples and undecided queries are written")
     proving.add_argument(
         "--certify",
         action="store_true",
@@ -240,12 +235,7 @@ def _parser() -> argparse.ArgumentParser:
     differ.add_argument("--to", dest="after", required=True, metavar="DATE")
     differ.add_argument("--json", action="store_true", help="print the answer as JSON")
     _timeout_option(differ)
-    differ.add_argument(
-        "--out",
-        default="counterexamples",
-        metavar="DIR",
-        help="where the combats found are written",
-    )
+    _out_option(differ, "where the combats found are written")
     for bound, default in (("attackers", 2), ("blockers", 2), ("values", 4)):
         differ.add_argument(
             f"--{bound}",
@@ -315,6 +305,10 @@ def _timeout_option(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="the solver's limit per property (default 120)",
     )
+
+
+def _out_option(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--out", default="counterexamples", metavar="DIR", help=what)
 
 
 def _check_timeout(timeout: float) -> None:
@@ -440,7 +434,7 @@ def _scenario_command(run: Callable, args):
         text, data, code = run(args, scenario)
     edition = scenario.edition
     if isinstance(data, dict) and "edition" not in data:
-        data = {"rules": edition.name, "edition": edition.describe(), **data}
+        data = {"rules": edition.asked, "edition": edition.describe(), **data}
         text += f"under the {edition.describe()}\n"
     return text, data, code
 

@@ -106,21 +106,22 @@ class Edition:
 
     # How it names itself and its rules.
     @property
-    def name(self) -> str:
-        return CURRENT_NAME if self.asked == CURRENT_NAME else self.asked
+    def called(self) -> str:
+        """What a sentence calls these rules: "current rules", "rules in force on 2015-06-01"."""
+        return "current rules" if self.asked == CURRENT_NAME else f"rules in force on {self.asked}"
 
     def describe(self) -> str:
         """The edition in force, in one line: which span of editions, and what sets it apart."""
         if self.asked == CURRENT_NAME:
             return (
-                f"current rules (editions of {self.since} on, checked against the CR of "
+                f"{self.called} (editions of {self.since} on, checked against the CR of "
                 f"{CHECKED_AGAINST})"
             )
         span = f"{self.since} to {self.until}" if self.until else f"{self.since} on"
         traits = "damage assignment order" if self.has_order else "no damage assignment order"
         if self.deathtouch_divides_freely:
             traits += ", M10 deathtouch"
-        return f"rules in force on {self.asked} (editions of {span}: {traits})"
+        return f"{self.called} (editions of {span}: {traits})"
 
     def cite(self, rule: str) -> str | None:
         """Today's number of a rule, as this edition numbers it; None if it has no such rule."""

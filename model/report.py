@@ -47,7 +47,7 @@ def verdict_json(file: str, verdict: Verdict) -> dict:
         "file": file,
         "legal": verdict.legal,
         "step": verdict.step,
-        "rules": verdict.edition.name,
+        "rules": verdict.edition.asked,
         "edition": verdict.edition.describe(),
         "violations": [
             {"rule": v.rule, "source": v.source, "message": v.message} for v in verdict.violations

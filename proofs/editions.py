@@ -101,8 +101,8 @@ def from_m11_to_foundations_no_edition_changed_what_is_legal(combat):
 def with_no_multiple_blocks_the_order_never_matters(combat):
     """When no creature is blocked by two or more creatures and none blocks two or more, an
     assignment is legal under the rules of 2015-01-01 exactly when it is legal today: an
-    order of one creature constrains nothing (510.1c-d: "If exactly one creature is
-    blocking it, it assigns all its combat damage to that creature")."""
+    order of one creature constrains nothing (510.1c-d: a creature blocked by one creature,
+    or blocking one, assigns all its damage to it)."""
     x = combat.assignment()
     single = all_of(
         total(ite(in_order(combat, s, y), 1, 0) for y in order_slots(combat, s)) <= 1
@@ -120,28 +120,8 @@ def an_attacker_follows_its_damage_assignment_order(combat):
     blocking it only if each creature before that one in its damage assignment order is
     assigned lethal damage (counting damage marked, other creatures' damage and any
     deathtouch damage), unless banding hands its division to the defending player."""
-    x = combat.assignment()
     a0 = combat.attackers[0]
-    by_banding = banding_among(combat, blocking(combat, a0))
-    return Claim(
-        all_of((combat.legal(x), negate(by_banding))),
-        all_of(
-            implies(
-                all_of(
-                    (
-                        combat.blocks(y, a0),
-                        combat.blocks(w, a0),
-                        precedes(combat, a0, w, y),
-                        x.amounts.get(a0, y) > 0,
-                    )
-                ),
-                lethal_assigned(combat, x.amounts, w),
-            )
-            for y in order_slots(combat, a0)
-            for w in order_slots(combat, a0)
-            if w != y
-        ),
-    )
+    return _follows_its_order(combat, a0, blocking(combat, a0))
 
 
 @holds(cites=["509.3", "510.1d", "702.2c", "702.22k"], editions=(LAST_ORDER,))
@@ -150,28 +130,8 @@ def a_blocker_follows_its_damage_assignment_order(combat):
     combat damage to one of them only if each creature before that one in its damage
     assignment order is assigned lethal damage, unless banding hands its division to the
     active player."""
-    x = combat.assignment()
     b0 = combat.blockers[0]
-    blocked = [(a, combat.blocks(b0, a)) for a in combat.attackers]
-    return Claim(
-        all_of((combat.legal(x), negate(banding_among(combat, blocked)))),
-        all_of(
-            implies(
-                all_of(
-                    (
-                        combat.blocks(b0, y),
-                        combat.blocks(b0, w),
-                        precedes(combat, b0, w, y),
-                        x.amounts.get(b0, y) > 0,
-                    )
-                ),
-                lethal_assigned(combat, x.amounts, w),
-            )
-            for y in combat.attackers
-            for w in combat.attackers
-            if w != y
-        ),
-    )
+    return _follows_its_order(combat, b0, [(a, combat.blocks(b0, a)) for a in combat.attackers])
 
 
 @holds(cites=["509.2", "510.1c", "702.2b", "702.19j"], editions=(M10,))
@@ -181,25 +141,25 @@ def under_m10_only_deathtouch_and_banding_ignore_the_order(combat):
     assigned damage at least its toughness, counting damage marked: deathtouch makes nothing
     lethal, and frees only its own creature's division (702.2b then), as banding frees the
     defending player's (702.19j then)."""
-    x = combat.assignment()
     a0 = combat.attackers[0]
-    by_banding = banding_among(combat, blocking(combat, a0))
+    without = negate(combat.has(a0, "deathtouch"))
+    return _follows_its_order(combat, a0, blocking(combat, a0), without, deathtouch=False)
+
+
+def _follows_its_order(combat, s, members, assume=True, deathtouch=True):
+    """Where banding does not hand s's division to the other player: s assigns to a creature
+    of its order (`members`: each slot with whether it is in the order) only once each one
+    before it has lethal damage (`deathtouch`: whether deathtouch damage makes it lethal)."""
+    x = combat.assignment()
     return Claim(
-        all_of((combat.legal(x), negate(by_banding), negate(combat.has(a0, "deathtouch")))),
+        all_of((combat.legal(x), negate(banding_among(combat, members)), assume)),
         all_of(
             implies(
-                all_of(
-                    (
-                        combat.blocks(y, a0),
-                        combat.blocks(w, a0),
-                        precedes(combat, a0, w, y),
-                        x.amounts.get(a0, y) > 0,
-                    )
-                ),
-                lethal_assigned(combat, x.amounts, w, deathtouch=False),
+                all_of((y_in, w_in, precedes(combat, s, w, y), x.amounts.get(s, y) > 0)),
+                lethal_assigned(combat, x.amounts, w, deathtouch=deathtouch),
             )
-            for y in order_slots(combat, a0)
-            for w in order_slots(combat, a0)
+            for y, y_in in members
+            for w, w_in in members
             if w != y
         ),
     )

@@ -286,11 +286,17 @@ def near_the_threshold(draw, scenario, p) -> dict[str, int] | None:
     attacked = next((q for q in scenario.permanents if q.id == p.attacking), None)
     if attacked is not None and attacked.is_planeswalker and len(gated) > 1:
         row[attacked.id] = max(0, attacked.loyalty + draw(st.sampled_from([-2, -1, 0, 0, 1])))
-    rest = p.power - sum(row.values())
+    return _the_rest_to_one(draw, row, p.power, gated)
+
+
+def _the_rest_to_one(draw, row: dict[str, int], power: int, among) -> dict[str, int] | None:
+    """The row with what is left of power added to one of `among`; None when the row
+    already asks for more than power."""
+    rest = power - sum(row.values())
     if rest < 0:
         return None
-    beyond = draw(st.sampled_from(gated))
-    row[beyond] = row.get(beyond, 0) + rest
+    chosen = draw(st.sampled_from(among))
+    row[chosen] = row.get(chosen, 0) + rest
     return {r: a for r, a in row.items() if a}
 
 
@@ -315,12 +321,7 @@ def near_the_order(draw, scenario, p) -> dict[str, int] | None:
     for x in order[: draw(st.integers(1, len(order)))]:
         need = _need(scenario, p, scenario.permanent(x))
         row[x] = max(0, need + draw(st.sampled_from([-1, 0, 0, 1])))
-    rest = p.power - sum(row.values())
-    if rest < 0:
-        return None
-    last = draw(st.sampled_from(order))
-    row[last] = row.get(last, 0) + rest
-    return {r: a for r, a in row.items() if a}
+    return _the_rest_to_one(draw, row, p.power, order)
 
 
 @st.composite

@@ -24,6 +24,13 @@ def run(*argv: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+def synthesized(before: str, after: str, out: Path) -> tuple[int, list[dict], list[dict]]:
+    """`lethal diff` within small bounds: its exit code, every question, the legality ones."""
+    code, text, _ = run("--from", before, "--to", after, *SMALL, "--out", str(out), "--json")
+    questions = json.loads(text)["questions"]
+    return code, questions, [q for q in questions if q["kind"] == "legal"]
+
+
 def test_one_file_under_two_editions_side_by_side():
     code, out, _ = run(GORGER, "--from", "2011-09-30", "--to", "current", "--json")
     data = json.loads(out)
@@ -55,12 +62,8 @@ def test_a_date_lethal_does_not_model_is_exit_2(date, tmp_path):
 
 
 def test_foundations_only_relaxes_and_the_smallest_assignment_it_allows_replays(tmp_path):
-    code, out, _ = run(
-        "--from", "2024-07-30", "--to", "current", *SMALL, "--out", str(tmp_path), "--json"
-    )
-    questions = json.loads(out)["questions"]
+    code, questions, legal = synthesized("2024-07-30", "current", tmp_path)
     assert code == 1
-    legal = [q for q in questions if q["kind"] == "legal"]
     assert [q["verdict"] for q in legal] == ["proved", "refuted"]
     found = legal[1]
     assert (found["more"], found["less"]) == ("current", "2024-07-30")
@@ -77,12 +80,8 @@ def test_foundations_only_relaxes_and_the_smallest_assignment_it_allows_replays(
 
 
 def test_m10_and_m11_differ_both_ways(tmp_path):
-    code, out, _ = run(
-        "--from", "2010-01-01", "--to", "2010-07-16", *SMALL, "--out", str(tmp_path), "--json"
-    )
-    questions = json.loads(out)["questions"]
+    code, _, legal = synthesized("2010-01-01", "2010-07-16", tmp_path)
     assert code == 1
-    legal = [q for q in questions if q["kind"] == "legal"]
     assert [q["verdict"] for q in legal] == ["refuted", "refuted"]
     for q in legal:
         by_rules = {r["rules"]: r for r in q["replay"]}

@@ -198,18 +198,15 @@ class Meaning(Problems):
                 if TRAMPLE_OVER_PLANESWALKERS in parse_keywords([text]):
                     self.problem(
                         f"{place}.keywords[{i}]",
-                        f"'{text}' does not exist yet in the {self.in_force()}: it exists from "
+                        f"'{text}' does not exist yet in the {self.edition.called}: it exists from "
                         f"the edition of {editions.TRAMPLE_OVER_PLANESWALKERS} on (CR 702.19c)",
                     )
         if not edition.has_battles and BATTLE in fields["types"]:
             self.problem(
                 f"{place}.types[{fields['types'].index(BATTLE)}]",
-                f"'battle' does not exist yet in the {self.in_force()}: battles exist from the "
+                f"'battle' does not exist yet in the {self.edition.called}: battles exist from the "
                 f"edition of {editions.BATTLES} on (CR 310)",
             )
-
-    def in_force(self) -> str:
-        return f"rules in force on {self.edition.asked}"
 
     def orders(self, scenario: Scenario, view: ScenarioView, raw: list[dict]) -> None:
         """509.2-509.3: an attacker's order is exactly the creatures blocking it now, a
@@ -223,7 +220,7 @@ class Meaning(Problems):
             if not self.edition.has_order:
                 self.problem(
                     place,
-                    f"the {self.describe_rules()} have no damage assignment order (it was "
+                    f"the {self.edition.called} have no damage assignment order (it was "
                     f"removed on {editions.FOUNDATIONS}); leave 'order' out, or give 'rules' a "
                     "date before then",
                 )
@@ -263,11 +260,6 @@ class Meaning(Problems):
                     f"missing {', '.join(missing)}: the order lists each of {what}, once "
                     f"(CR {rule})",
                 )
-
-    def describe_rules(self) -> str:
-        if self.edition.asked == editions.CURRENT_NAME:
-            return "current rules"
-        return self.in_force()
 
     def combat(self, fields: dict, place: str) -> None:
         """Who attacks what and blocks whom: CR 506.2-506.4, 508.1, 509.1, 310.8."""

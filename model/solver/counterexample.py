@@ -17,10 +17,6 @@ from .symbolic import KEYWORDS, QUALITIES, STEPS, SymbolicCombat
 
 def scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
     """The combat a model describes, as a scenario file."""
-    return _scenario(combat, model)
-
-
-def _scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
 
     def value(term):
         if isinstance(term, bool):
@@ -98,21 +94,21 @@ def _scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
         for r in combat.recipients
         if value(combat.shield(r)) and (r in combat.players or value(combat.present[r]))
     ]
-    scenario: dict = {"format": "lethal/1"}
-    if combat.edition.name != CURRENT_NAME:
-        scenario["rules"] = combat.edition.asked
-    scenario |= {
+    data: dict = {"format": "lethal/1"}
+    if combat.edition.asked != CURRENT_NAME:
+        data["rules"] = combat.edition.asked
+    data |= {
         "players": [{"id": p} for p in combat.players if value(combat.is_player(p))],
         "active_player": combat.active_player,
     }
     if step != "only":
-        scenario["step"] = step
-    scenario["permanents"] = permanents
+        data["step"] = step
+    data["permanents"] = permanents
     bands = _bands(combat, value)
     if bands:
-        scenario["bands"] = bands
+        data["bands"] = bands
     if effects:
-        scenario["effects"] = effects
+        data["effects"] = effects
     assignments = [
         [
             {"source": s, "to": r, "amount": value(v)}
@@ -122,16 +118,16 @@ def _scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
         for x in combat.assignments
     ]
     if assignments:
-        scenario["assignment"] = assignments[0]
-    scenario["_assignments"] = assignments  # every assignment the property named, for re-checks
-    scenario["_integers"] = {name: value(v) for name, v in combat.integers.items()}
+        data["assignment"] = assignments[0]
+    data["_assignments"] = assignments  # every assignment the property named, for re-checks
+    data["_integers"] = {name: value(v) for name, v in combat.integers.items()}
     # The same combat as a file under each other edition the property judges it by.
-    scenario["_under"] = {
-        e.asked: public(_scenario(combat.under(e.asked), model))
+    data["_under"] = {
+        e.asked: public(scenario(combat.under(e.asked), model))
         for e in combat.editions[1:]
         if e.since != combat.edition.since
     }
-    return scenario
+    return data
 
 
 def public(data: dict) -> dict:

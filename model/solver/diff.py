@@ -30,7 +30,7 @@ from ..proving import Bounds, Property
 from ..reading import load, parse
 from . import counterexample, queries
 from .encoding import SEED
-from .prover import PROVED, REFUTED, UNKNOWN, Result, _measures, prove
+from .prover import PROVED, REFUTED, UNKNOWN, Result, measures, prove
 from .symbolic import SymbolicCombat, as_formula
 
 # Small enough that the maxima, quantified over every assignment, stay quick to decide.
@@ -76,14 +76,26 @@ def _stays_legal(more: Edition, less: Edition, bounds: Bounds) -> Property:
         x = combat.assignment()
         return implies(combat.legal(x), combat.under(less.asked).legal(x))
 
+    return _question(
+        "legal_under_{more}_is_legal_under_{less}",
+        "Every assignment legal under the {more} is legal under the {less}.",
+        more,
+        less,
+        bounds,
+        claim,
+    )
+
+
+def _question(name: str, statement: str, more: Edition, less: Edition, bounds, claim=None):
+    """One question as a property that judges its combat by both editions, `more` first
+    (a question the prover does not answer itself needs no claim: it names the files)."""
     return Property(
-        name=f"legal_under_{_name(more)}_is_legal_under_{_name(less)}",
-        statement=f"Every assignment legal under the {_rules(more)} is legal under the "
-        f"{_rules(less)}.",
+        name=name.format(more=_name(more), less=_name(less)),
+        statement=statement.format(more=more.called, less=less.called),
         cites=("510.1",),
         expected="holds",
         bounds=bounds,
-        function=claim,
+        function=claim or (lambda combat: True),
         editions=(more.asked, less.asked),
     )
 
@@ -99,16 +111,13 @@ def _reaches_as_much(more: Edition, less: Edition, bounds: Bounds, timeout: floa
     confirms it or gives an assignment y reaching as much, and "wherever y is legal under
     `less`, beat it" is added; until Z3 finds no proposal (none within the bounds: proved)
     or one is confirmed. The smallest is then sought the same way, measure by measure."""
-    prop = Property(
-        name=f"most_damage_under_{_name(more)}_is_reached_under_{_name(less)}",
-        statement=f"Whatever combat damage a legal assignment gives a player, planeswalker or "
-        f"battle under the {_rules(more)}, some legal assignment gives it as much under the "
-        f"{_rules(less)}.",
-        cites=("510.1",),
-        expected="holds",
-        bounds=bounds,
-        function=lambda combat: True,
-        editions=(more.asked, less.asked),
+    prop = _question(
+        "most_damage_under_{more}_is_reached_under_{less}",
+        "Whatever combat damage a legal assignment gives a player, planeswalker or battle "
+        "under the {more}, some legal assignment gives it as much under the {less}.",
+        more,
+        less,
+        bounds,
     )
     start = time.perf_counter()
     try:
@@ -184,7 +193,7 @@ class _MostDamage:
         model = self._check()
         if model is None:
             return None
-        for measure in _measures([self.combat]):
+        for measure in measures([self.combat]):
             best = model.eval(measure, model_completion=True).as_long()
             while best > 0:
                 self.guards += 1
@@ -204,10 +213,6 @@ MAX_ROUNDS = 5000
 
 def _name(edition: Edition) -> str:
     return edition.asked.replace("-", "")
-
-
-def _rules(edition: Edition) -> str:
-    return "current rules" if edition.asked == "current" else f"rules of {edition.asked}"
 
 
 def _replayed(result: Result) -> tuple[Replayed, ...]:

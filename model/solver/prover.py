@@ -195,7 +195,7 @@ def _smallest(solver: z3.Solver, combats: list[SymbolicCombat]) -> tuple[z3.Mode
     solver still finds one. When the solver cannot decide whether a smaller one exists, the
     smallest found so far is kept, with a caveat saying so."""
     model = solver.model()
-    for measure in _measures(combats):
+    for measure in measures(combats):
         best = _value(model, measure)
         while best > 0:
             solver.push()
@@ -230,7 +230,9 @@ def _not_smallest(why: str) -> str:
     )
 
 
-def _measures(combats: list[SymbolicCombat]) -> list[z3.ArithRef]:
+def measures(combats: list[SymbolicCombat]) -> list[z3.ArithRef]:
+    """What "smallest" means, measure by measure: the fewest slots present, then the fewest
+    keywords and other flags, then the plainest step, then the smallest numbers."""
     context = combats[0].context
     size = z3.Sum([z3.If(p, 1, 0) for c in combats for p in c.present.values()])
     flags = z3.Sum(
