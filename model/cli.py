@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import json
+import math
 import sys
 import traceback
 from collections.abc import Callable
+from importlib import resources
 from importlib.metadata import version
 from pathlib import Path
 from typing import TextIO
@@ -22,20 +25,23 @@ from typing import TextIO
 from . import queries, report
 from .answers import Impossible
 from .check import check
+from .deadline import deadline
 from .editions import in_force
 from .errors import (
     LethalError,
+    LimitReached,
     Problem,
     ScenarioError,
     SolverUnknown,
     TooManyOrders,
-    TooManyToCount,
 )
-from .reading import load
+from .reading import bundled_examples, load, loads
 from .rules import order
 
 YES, NO, BAD_INPUT, UNDECIDED, INTERNAL = 0, 1, 2, 3, 4
 INTERRUPTED = 130  # what a shell reports for Ctrl-C
+COMMAND_TIMEOUT = 600  # seconds a scenario command may take, unless told otherwise
+SHORTEST, LONGEST = 0.001, 7 * 24 * 3600  # the time limits that mean something
 
 
 def main(
@@ -57,7 +63,8 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
     except SystemExit as exit:  # argparse has printed its usage message
         return BAD_INPUT if exit.code else YES
     try:
-        answer_text, answer_json, code = args.run(args)
+        with _whole_command_limit(getattr(args, "limit_seconds", None)):
+            answer_text, answer_json, code = args.run(args)
     except ScenarioError as error:
         for problem in error.problems:
             stderr.write(f"{error.origin}: {problem}\n")
@@ -65,8 +72,9 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
             problems = [{"place": p.place, "message": p.message} for p in error.problems]
             _write_json(stdout, {"file": error.origin, "errors": problems})
         return BAD_INPUT
-    except (SolverUnknown, TooManyToCount, TooManyOrders) as error:
-        stderr.write(f"{args.file}: undecided: {error}\n")
+    except (SolverUnknown, LimitReached) as error:
+        where = getattr(args, "file", None) or "lethal"
+        stderr.write(f"{where}: undecided: {error}\n")
         return UNDECIDED
     except LethalError as error:
         where = f"{args.file}: " if getattr(args, "file", None) else ""
@@ -87,6 +95,26 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
     return code
 
 
+@contextlib.contextmanager
+def _whole_command_limit(seconds: float | None):
+    """A scenario command's --timeout covers all of it: lethal's own work by a deadline,
+    and every solver query it makes by Z3's global timeout (a query runs in C, where no
+    deadline can interrupt it)."""
+    if seconds is None:
+        yield
+        return
+    import z3
+
+    before = z3.get_param("timeout")
+    z3.set_param("timeout", max(1, int(seconds * 1000)))
+    try:
+        limit = f"the time limit of {seconds:g} s was reached (--timeout SECONDS raises it)"
+        with deadline(seconds, limit):
+            yield
+    finally:
+        z3.set_param("timeout", before)
+
+
 def _write_json(stdout: TextIO, data: dict) -> None:
     json.dump(data, stdout, indent=2)
     stdout.write("\n")
@@ -103,28 +131,47 @@ def _parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def command(name: str, run: Callable, help: str, description: str):
+    def command(name: str, run: Callable, help: str, description: str, many: bool = False):
         sub = commands.add_parser(name, help=help, description=description)
-        sub.add_argument("file", help="a scenario file (format lethal/1)")
+        if many:
+            sub.add_argument(
+                "file", nargs="+", metavar="FILE", help="scenario files, or folders of them"
+            )
+        else:
+            sub.add_argument("file", help="a scenario file (format lethal/1)")
         sub.add_argument("--json", action="store_true", help="print the answer as JSON")
         sub.add_argument(
             "--order-limit",
-            type=int,
+            type=_whole_number(1, 10**9),
             default=order.ORDER_LIMIT,
             metavar="N",
             help="under rules with a damage assignment order, the most orders to try for "
             f"those the file leaves open (default {order.ORDER_LIMIT}); beyond it, exit 3",
         )
+        sub.add_argument(
+            "--timeout",
+            dest="limit_seconds",
+            type=_seconds,
+            default=COMMAND_TIMEOUT,
+            metavar="SECONDS",
+            help=f"the limit for the whole command (default {COMMAND_TIMEOUT}); beyond it, exit 3",
+        )
         sub.set_defaults(run=lambda args: _scenario_command(run, args))
         return sub
 
-    command(
+    checking = command(
         "check",
         _check,
         "is the file's assignment legal, and if not, every rule it breaks",
         "Judge the scenario's assignment of its combat damage step. "
-        "Exit 0 legal, 1 illegal, 2 bad input.",
+        "Exit 0 legal, 1 illegal, 2 bad input. Given several files or a folder (its *.json "
+        "files), one line each, the file's verdict, then a summary; with --json, JSON Lines: "
+        "an object per file, then the summary. Every file is judged, even after a bad one; "
+        "exit 2 if any file is bad input, else 3 if any is undecided, else 1 if any is "
+        "illegal, else 0.",
+        many=True,
     )
+    checking.set_defaults(run=_check_files)
     command(
         "deal",
         _deal,
@@ -179,7 +226,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     counting.add_argument("--list", action="store_true", help="list the assignments too")
     counting.add_argument(
-        "--limit", type=int, default=1000, metavar="N", help="list at most N (default 1000)"
+        "--limit",
+        type=_whole_number(0, 10**9),
+        default=1000,
+        metavar="N",
+        help="list at most N (default 1000)",
     )
     sure = command(
         "guarantee",
@@ -239,7 +290,7 @@ def _parser() -> argparse.ArgumentParser:
     for bound, default in (("attackers", 2), ("blockers", 2), ("values", 4)):
         differ.add_argument(
             f"--{bound}",
-            type=int,
+            type=_whole_number(1, 10 if bound != "values" else 1000),
             default=default,
             metavar="N",
             help=f"at most N {bound} (default {default})"
@@ -284,23 +335,74 @@ def _parser() -> argparse.ArgumentParser:
     )
     mutating.add_argument("--json", action="store_true", help="print the table as JSON")
     mutating.add_argument(
-        "--jobs", type=int, default=2, metavar="N", help="mutants run at once (default 2)"
+        "--jobs",
+        type=_whole_number(1, 64),
+        default=2,
+        metavar="N",
+        help="mutants run at once (default 2)",
     )
     mutating.add_argument(
         "--timeout",
-        type=float,
+        type=_seconds,
         default=900,
         metavar="SECONDS",
         help="the limit for one net on one mutant (default 900)",
     )
     mutating.set_defaults(run=_mutants, file=None)
+    showing = commands.add_parser(
+        "examples",
+        help="list the bundled example scenarios, or print one to copy out",
+        description="With no NAME, every bundled example, with what lethal check says of it "
+        "and under which rules; the combats under combats/ have no assignment, for the "
+        "queries. With NAME, that file's text, so that 'lethal examples NAME > combat.json' "
+        "copies it out. Exit 2 for a NAME not bundled.",
+    )
+    showing.add_argument("name", nargs="?", metavar="NAME", help="an example's name")
+    # The answers are scenario files or plain lines: no --json to ask for.
+    showing.set_defaults(run=_examples, file=None, json=False)
+    schema = commands.add_parser(
+        "schema",
+        help="print the JSON Schema of scenario files",
+        description="Print the JSON Schema that scenario files (format lethal/1) follow.",
+    )
+    schema.set_defaults(run=_schema, file=None, json=False)
     return parser
+
+
+def _seconds(text: str) -> float:
+    """A time limit: a finite number of seconds, long enough to mean something."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not SHORTEST <= seconds <= LONGEST:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds from {SHORTEST:g} to {LONGEST:g}, found {text!r}"
+        )
+    return seconds
+
+
+def _whole_number(least: int, most: int) -> Callable[[str], int]:
+    """A count the command can honour: an integer from `least` to `most`."""
+
+    def number(text: str) -> int:
+        digits = text.strip().lstrip("+-")
+        if not (digits.isascii() and digits.isdigit()):
+            raise argparse.ArgumentTypeError(f"expected a whole number, found {text[:40]!r}")
+        # Length first: Python refuses to read an integer of thousands of digits.
+        if len(digits) > 12 or not least <= int(text) <= most:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {least} to {most}, found {text[:40]}"
+            )
+        return int(text)
+
+    return number
 
 
 def _timeout_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--timeout",
-        type=float,
+        type=_seconds,
         default=120,
         metavar="SECONDS",
         help="the solver's limit per property (default 120)",
@@ -361,9 +463,6 @@ def _diff(args):
     from .solver import diff
 
     _check_timeout(args.timeout)
-    for bound in ("attackers", "blockers", "values"):
-        if getattr(args, bound) < 1:
-            raise LethalError(f"--{bound}: expected 1 or more, found {getattr(args, bound)}")
     editions = (args.before, args.after)
     for rules in editions:
         in_force(rules)  # a date lethal does not model: exit 2, before any work
@@ -409,8 +508,6 @@ def _mutants(args):
     from . import mutation
 
     _check_timeout(args.timeout)
-    if args.jobs < 1:
-        raise LethalError(f"--jobs: expected 1 or more, found {args.jobs}")
     nets = mutation.parse_nets(args.nets)
     chosen = mutation.select(args.patterns)
     progress = _progress if sys.stderr.isatty() else None
@@ -424,11 +521,114 @@ def _progress(line: str) -> None:
     sys.stderr.flush()
 
 
+def _examples(args):
+    examples = _bundled()
+    if args.name is None:
+        width = max(len(name) for name in examples)
+        lines = [f"{name:<{width}}  {_what_it_shows(name, p)}" for name, p in examples.items()]
+        return "\n".join(lines) + "\n", None, YES
+    name = args.name.removesuffix(".json")
+    if name not in examples:
+        close = difflib.get_close_matches(name, list(examples), n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise LethalError(f"no bundled example '{args.name}'{hint}; 'lethal examples' lists them")
+    return examples[name].read_text(encoding="utf-8"), None, YES
+
+
+def _bundled() -> dict:
+    """Every bundled scenario by the name `lethal examples` knows it by: the examples, then
+    the combats the README asks its queries of, as combats/NAME."""
+    combats = resources.files("lethal") / "examples" / "combats"
+    found = {p.name.removesuffix(".json"): p for p in bundled_examples()}
+    for path in sorted(combats.iterdir(), key=lambda p: p.name):
+        if path.name.endswith(".json"):
+            found[f"combats/{path.name.removesuffix('.json')}"] = path
+    return found
+
+
+def _what_it_shows(name: str, path) -> str:
+    """What lethal check says of a bundled scenario and under which rules, in a few words:
+    the files carry no description, and their names already say what they are about."""
+    # The combats are asked about as a whole combat damage phase too, so may name no step.
+    scenario = loads(path.read_text(encoding="utf-8"), name, name.startswith("combats/"))
+    rules = scenario.edition.called
+    if scenario.assignment is None:
+        return f"no assignment: a combat for the queries ({rules})"
+    verdict = check(scenario)
+    where = rules if verdict.step == "only" else f"{verdict.step} step; {rules}"
+    if verdict.legal:
+        return f"legal ({where})"
+    broken = ", ".join(dict.fromkeys(v.rule for v in verdict.violations))
+    return f"illegal, CR {broken} ({where})"
+
+
+def _schema(args):
+    text = (resources.files("lethal") / "scenario.schema.json").read_text(encoding="utf-8")
+    return text, None, YES
+
+
+def _check_files(args):
+    """One file: its whole verdict, as ever. Several files or folders: each file's verdict
+    line and a summary, every file judged even after a bad one."""
+    if len(args.file) == 1 and not Path(args.file[0]).is_dir():
+        args.file = args.file[0]
+        return _scenario_command(_check, args)
+    files = _scenario_files(args.file)
+    args.file = None  # an error that stops the run is no one file's
+    kinds, lines, objects = zip(*(_check_one(args, file) for file in files), strict=True)
+    counts = {kind: kinds.count(kind) for kind in CHECK_OUTCOMES}
+    if counts["bad input"]:
+        code = BAD_INPUT
+    elif counts["undecided"]:
+        code = UNDECIDED
+    else:
+        code = NO if counts["illegal"] else YES
+    if args.json:
+        # JSON Lines, one object a line, which _main's single indented document is not.
+        args.json = False
+        summary = {"files": len(files), **{k.replace(" ", "_"): n for k, n in counts.items()}}
+        return "".join(json.dumps(o) + "\n" for o in (*objects, summary)), None, code
+    shown = ", ".join(f"{n} {kind}" for kind, n in counts.items() if n)
+    summary = f"{len(files)} file{'s' if len(files) != 1 else ''}: {shown}"
+    return "".join(line + "\n" for line in (*lines, summary)), None, code
+
+
+CHECK_OUTCOMES = ("legal", "illegal", "undecided", "bad input")
+
+
+def _scenario_files(paths: list[str]) -> list[str]:
+    """The paths given, each folder replaced by its *.json files in name order."""
+    files = []
+    for path in paths:
+        if not Path(path).is_dir():
+            files.append(path)
+            continue
+        found = sorted(str(p) for p in Path(path).glob("*.json"))
+        if not found:
+            raise LethalError(f"{path}: a folder without scenario files (*.json)")
+        files += found
+    return files
+
+
+def _check_one(args, file: str) -> tuple[str, str, dict]:
+    """One file of several: its outcome, its line and its JSON; a bad file is reported by
+    its first problem (checking it alone shows them all)."""
+    try:
+        one = argparse.Namespace(**{**vars(args), "file": file})
+        text, data, code = _scenario_command(_check, one)
+    except ScenarioError as error:
+        more = len(error.problems) - 1
+        line = f"{file}: bad input: {error.problems[0]}" + (f" (and {more} more)" if more else "")
+        problems = [{"place": p.place, "message": p.message} for p in error.problems]
+        return "bad input", line, {"file": file, "errors": problems}
+    except (SolverUnknown, TooManyOrders) as error:
+        return "undecided", f"{file}: undecided: {error}", {"file": file, "undecided": str(error)}
+    return "legal" if code == YES else "illegal", text.splitlines()[0], data
+
+
 def _scenario_command(run: Callable, args):
     """Runs a command on the file's scenario, under the edition the file names, which every
     answer names too."""
-    if args.order_limit < 1:
-        raise LethalError(f"--order-limit: expected 1 or more, found {args.order_limit}")
     scenario = load(args.file, getattr(args, "combat", False))
     with order.limited_to(args.order_limit):
         text, data, code = run(args, scenario)
@@ -488,8 +688,6 @@ def _optimum(most: bool):
 
 
 def _count(args, scenario):
-    if args.limit < 0:
-        raise LethalError(f"--limit: expected 0 or more, found {args.limit}")
     answer = queries.count(scenario, args.limit if args.list else None)
     return report.count_text(args.file, answer), report.count_json(answer), YES
 

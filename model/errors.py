@@ -33,9 +33,14 @@ class SolverUnknown(LethalError, RuntimeError):
     """Z3 answered `unknown`; never read as a pass or a fail."""
 
 
-class TooManyToCount(LethalError, RuntimeError):
+class LimitReached(LethalError, RuntimeError):
+    """A stated limit was reached before an answer; the message names the limit and how to
+    raise it. Never a verdict: the CLI exits 3."""
+
+
+class TooManyToCount(LimitReached):
     """A group of creatures with too many divisions to try one by one."""
 
 
-class TooManyOrders(LethalError, RuntimeError):
+class TooManyOrders(LimitReached):
     """Trying every damage assignment order a file leaves open would exceed the limit."""

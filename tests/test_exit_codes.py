@@ -59,3 +59,73 @@ def test_verdicts_keep_their_codes(code):
         )
     else:
         assert run("check", EXAMPLE)[0] == 1
+
+
+def _spin(*args, **kwargs):
+    while True:
+        pass
+
+
+def test_the_timeout_covers_lethals_own_work_and_is_a_stated_limit(monkeypatch):
+    monkeypatch.setattr(cli, "check", _spin)
+    code, out, err = run("check", EXAMPLE, "--timeout", "0.05")
+    assert (code, out) == (3, "")
+    assert err == (
+        f"{EXAMPLE}: undecided: the time limit of 0.05 s was reached (--timeout SECONDS "
+        "raises it)\n"
+    )
+
+
+def test_the_timeout_bounds_every_solver_query_and_is_lifted_after():
+    import z3
+
+    before = z3.get_param("timeout")
+    seen = []
+
+    def solving(*args, **kwargs):
+        seen.append(z3.get_param("timeout"))
+        return queries_possible(*args, **kwargs)
+
+    queries_possible = cli.queries.possible
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cli.queries, "possible", solving)
+        assert run("possible", EXAMPLE, "--timeout", "2.5")[0] == 1  # short of lethal
+    assert seen == ["2500"] and z3.get_param("timeout") == before
+
+
+@pytest.mark.parametrize("command", [["check", EXAMPLE], ["max", EXAMPLE, "--to", "D"]])
+def test_a_scenario_command_has_a_default_limit_that_it_names(command):
+    code, out, _ = run(*command, "--help")
+    assert code == 0 and "--timeout SECONDS" in out and f"default {cli.COMMAND_TIMEOUT}" in out
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["check", EXAMPLE],
+        ["count", EXAMPLE],
+        ["prove", "-k", "nothing"],
+        ["diff", "--from", "current", "--to", "2020-01-01"],
+        ["teeth"],
+        ["mutants", "-k", "nothing"],
+    ],
+)
+@pytest.mark.parametrize("seconds", ["nan", "inf", "-inf", "0", "1e-9", "-3", "1e400", "soon"])
+def test_a_time_limit_that_means_nothing_is_bad_usage(command, seconds):
+    code, out, err = run(*command, f"--timeout={seconds}")
+    assert code == 2 and out == ""
+    assert f"--timeout: expected a number of seconds from 0.001 to 604800, found '{seconds}'" in err
+
+
+@pytest.mark.parametrize(
+    "option, value, says",
+    [
+        ("--order-limit", "0", "expected a whole number from 1 to 1000000000, found 0"),
+        ("--order-limit", "9" * 5000, "expected a whole number from 1 to 1000000000, found 999"),
+        ("--order-limit", "2.5", "expected a whole number, found '2.5'"),
+        ("--order-limit", "٣", "expected a whole number, found '٣'"),
+    ],
+)
+def test_a_count_out_of_range_is_bad_usage_in_one_line(option, value, says):
+    code, out, err = run("check", EXAMPLE, option, value)
+    assert code == 2 and out == "" and says in err and len(err.splitlines()[-1]) < 200

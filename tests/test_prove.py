@@ -195,7 +195,7 @@ def test_unknown_is_not_a_pass_and_saves_the_query(tmp_path):
     [
         (["prove", "no/such/file.py"], "no such file or folder"),
         (["prove", "-k", "no_such_property"], "no property matches 'no_such_property'"),
-        (["prove", "--timeout", "0"], "--timeout: expected a positive number"),
+        (["prove", "--timeout", "0"], "--timeout: expected a number of seconds from 0.001"),
     ],
 )
 def test_bad_usage_exits_2(argv, message):

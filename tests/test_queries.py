@@ -247,7 +247,7 @@ def test_guarantee_json_shape(topw_file):
         (["possible", "--require", "thrasa->D >= 6"], "did you mean 'thrasta'?"),
         (["max", "--to", "jcae"], "did you mean 'jace'?"),
         (["max", "--to", "D", "--from", "jace"], "unknown source creature 'jace'"),
-        (["count", "--list", "--limit", "-1"], "--limit: expected 0 or more"),
+        (["count", "--list", "--limit", "-1"], "--limit: expected a whole number from 0 to"),
     ],
 )
 def test_bad_queries_exit_2_with_a_message(topw_file, argv, message):

@@ -1,0 +1,73 @@
+"""Time limits that cover lethal's own Python work as well as the solver's.
+
+Z3's timeout only bounds a query; a command can also spend its time building constraints,
+enumerating orders or running a user's property. A deadline interrupts all of it: an
+interval timer (SIGALRM) raises `TimedOut` in the main thread once the time is up. Deadlines
+nest, and the earliest one still pending is the one armed, so a per-property limit inside
+a whole-command limit never outlives it.
+
+Python runs signal handlers between bytecodes, so a long call into Z3 is interrupted only
+when it returns; `remaining()` lets a solver query take no more than the time left.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+import time
+from collections.abc import Iterator
+
+from .errors import LimitReached
+
+# The deadlines pending, outermost first: (the moment it ends, what it limits).
+_pending: list[tuple[float, str]] = []
+
+
+class TimedOut(LimitReached):
+    """A stated time limit ran out."""
+
+
+@contextlib.contextmanager
+def deadline(seconds: float | None, what: str) -> Iterator[None]:
+    """Within the block, raise `TimedOut(what)` once `seconds` have passed (None: no limit
+    of its own). Outside the main thread, where no signal can reach, only the solver's
+    limits hold."""
+    if seconds is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    entry = (time.monotonic() + seconds, what)
+    _pending.append(entry)
+    previous = signal.signal(signal.SIGALRM, _expire)
+    try:
+        _arm()
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        _pending.remove(entry)
+        signal.signal(signal.SIGALRM, previous)
+        _arm()
+
+
+def remaining() -> float | None:
+    """Seconds left before the earliest pending deadline, or None when none is set."""
+    if not _pending:
+        return None
+    return max(0.0, min(end for end, _ in _pending) - time.monotonic())
+
+
+def _arm() -> None:
+    left = remaining()
+    if left is not None:
+        # A zero would disarm the timer: a deadline already past fires at once instead.
+        signal.setitimer(signal.ITIMER_REAL, max(left, 1e-4))
+
+
+def _expire(signum, frame) -> None:
+    end, what = min(_pending)
+    if end > time.monotonic():  # an earlier deadline's alarm, after that one was left
+        _arm()
+        return
+    # Once raised, the timer stays off until the block is left, so the cleanup that the
+    # exception runs cannot be interrupted by a second alarm.
+    raise TimedOut(what)
