@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -22,6 +23,8 @@ from .errors import LimitReached
 
 # The deadlines pending, outermost first: (the moment it ends, what it limits).
 _pending: list[tuple[float, str]] = []
+# A frame left to raise at its next line, and the tracing it replaced.
+_traced: list[tuple[object, object]] = []
 
 
 class TimedOut(LimitReached):
@@ -44,6 +47,7 @@ def deadline(seconds: float | None, what: str) -> Iterator[None]:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
+        _untrace()
         _pending.remove(entry)
         signal.signal(signal.SIGALRM, previous)
         _arm()
@@ -68,6 +72,44 @@ def _expire(signum, frame) -> None:
     if end > time.monotonic():  # an earlier deadline's alarm, after that one was left
         _arm()
         return
-    # Once raised, the timer stays off until the block is left, so the cleanup that the
-    # exception runs cannot be interrupted by a second alarm.
+    outside = _outside_z3(frame)
+    if outside is not frame:
+        # Raised inside Z3's Python layer, the exception could leave one of its objects
+        # half built, whose destructor then fails noisily: raise it in the caller instead,
+        # at its next line, once Z3 has returned.
+        _raise_at_next_line(outside, what)
+        return
     raise TimedOut(what)
+
+
+def _outside_z3(frame):
+    """The innermost frame that is not Z3's own."""
+    inner = frame
+    while frame is not None:
+        if frame.f_globals.get("__name__", "").split(".")[0] == "z3":
+            inner = frame.f_back
+        frame = frame.f_back
+    return inner
+
+
+def _raise_at_next_line(frame, what: str) -> None:
+    before = sys.gettrace()
+
+    def at_line(traced, event, arg):
+        _untrace()
+        raise TimedOut(what)
+
+    frame.f_trace = at_line
+    frame.f_trace_lines = True
+    # A frame's own trace function runs only while some tracing is on; this one traces
+    # nothing else.
+    sys.settrace(before or (lambda *args: None))
+    _traced.append((frame, before))
+
+
+def _untrace() -> None:
+    """Forgets a raise left for a frame's next line (when its block ends first, or it ran)."""
+    while _traced:
+        frame, before = _traced.pop()
+        frame.f_trace = None
+        sys.settrace(before)

@@ -8,6 +8,7 @@ caught the removal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from tempfile import TemporaryDirectory
@@ -31,7 +32,7 @@ class Bite:
         return bool(self.properties or self.examples)
 
 
-def bite(timeout: float) -> list[Bite]:
+def bite(timeout: float, progress: Callable[[str], None] | None = None) -> list[Bite]:
     properties = collect([])
     scenarios = [(path.name, load(path)) for path in bundled_examples()]
     verdicts = {name: check(s).legal for name, s in scenarios}
@@ -44,6 +45,9 @@ def bite(timeout: float) -> list[Bite]:
                 )
                 changed = tuple(n for n, s in scenarios if check(s).legal != verdicts[n])
             bites.append(Bite(kind, what, missed, changed))
+            if progress:
+                verdict = "caught" if bites[-1].caught else "NOT CAUGHT"
+                progress(f"teeth: {len(bites)} of {len(rules.KINDS)} kinds, CR {kind} {verdict}")
     return bites
 
 

@@ -50,3 +50,20 @@ def test_an_earlier_inner_deadline_fires_and_the_outer_one_still_holds_after():
 def test_no_limit_of_its_own_means_the_outer_one():
     with deadline(None, "unlimited"):
         assert remaining() is None
+
+
+def test_z3_objects_are_never_left_half_built(monkeypatch):
+    import z3
+
+    broken = []
+    monkeypatch.setattr("sys.unraisablehook", broken.append)
+    for _ in range(20):
+        with pytest.raises(TimedOut), deadline(0.002, "building"):
+            while True:
+                context = z3.Context()
+                z3.Int("x", context) + 1
+        del context
+    import gc
+
+    gc.collect()
+    assert broken == []

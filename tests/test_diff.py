@@ -93,3 +93,20 @@ def test_two_dates_of_the_same_rules_differ_in_nothing_and_say_so(tmp_path):
     code, out, _ = run("--from", "2012-01-01", "--to", "2020-01-01", "--out", str(tmp_path))
     assert code == 0
     assert out.count("none:") == 4 and "proved" in out
+
+
+def test_a_question_past_its_time_limit_is_undecided_and_names_it(tmp_path):
+    code, text, err = run(
+        "--from",
+        "2024-07-30",
+        "--to",
+        "current",
+        *SMALL,
+        "--timeout",
+        "0.001",
+        "--out",
+        str(tmp_path),
+    )
+    assert code == 3 and "Traceback" not in err
+    assert text.count("UNKNOWN: more combat damage") == 2
+    assert "the question took longer than --timeout 0.001 s" in text

@@ -23,6 +23,7 @@ from ..amounts import Amounts
 from ..answers import Optimum
 from ..check import Verdict, check
 from ..combat import Scenario
+from ..deadline import TimedOut, deadline
 from ..editions import Edition, in_force
 from ..errors import SolverUnknown
 from ..ops import all_of, implies, negate
@@ -121,16 +122,22 @@ def _reaches_as_much(more: Edition, less: Edition, bounds: Bounds, timeout: floa
     )
     start = time.perf_counter()
     try:
-        for target in (SymbolicCombat.player_names(bounds)[1], "p0"):
-            found = _MostDamage(prop, more, less, target, timeout).smallest()
-            if found is not None:
-                scenarios = [found]
-                files = counterexample.write(prop, scenarios, out)
-                table = counterexample.table(scenarios)
-                result = Result(prop, REFUTED, time.perf_counter() - start, files, table)
-                return result
-    except SolverUnknown as error:
+        # The whole search is limited, not each query: its rounds and the concrete
+        # re-checks between them are work the solver's own limit never sees.
+        with deadline(timeout, f"the question took longer than --timeout {timeout:g} s"):
+            return _most_damage(prop, more, less, bounds, timeout, out, start)
+    except (SolverUnknown, TimedOut) as error:
         return Result(prop, UNKNOWN, time.perf_counter() - start, reason=str(error))
+
+
+def _most_damage(prop, more, less, bounds, timeout, out, start) -> Result:
+    for target in (SymbolicCombat.player_names(bounds)[1], "p0"):
+        found = _MostDamage(prop, more, less, target, timeout).smallest()
+        if found is not None:
+            scenarios = [found]
+            files = counterexample.write(prop, scenarios, out)
+            table = counterexample.table(scenarios)
+            return Result(prop, REFUTED, time.perf_counter() - start, files, table)
     return Result(prop, PROVED, time.perf_counter() - start)
 
 
