@@ -1,15 +1,22 @@
-"""How fast `check` is: medians for stated sizes, in process and as a whole command.
+"""How fast `check` is: medians for stated sizes, beside a plain linear walk of the same data.
 
-    python benchmarks/check_speed.py [--runs N]
+    python benchmarks/check_speed.py [--runs N] [--sizes 4 64 256 1000]
 
-Sizes: the 4-attacker, 4-blocker combat of four-by-four.json (trample, deathtouch, trample
-over planeswalkers, multiple blocks), and random combats of n attackers and n blockers.
-Targets (issue 2): in process at most 5 ms, the whole `lethal check` process at most 0.5 s.
+Sizes: random combats of N attackers and N/2 blockers (fixed seeds) with trample, deathtouch,
+trample over planeswalkers, attacking bands and banding blockers, each with a legal
+assignment; then the same with one "bands with other legendary" attacker in a band of
+legendary creatures. Beside each check, the floor: a hand-written loop that sums the
+assignment once and checks power and lethal damage the obvious way (not a full rules check,
+the same data walked once), and the check's time as a multiple of it. The check should grow
+as the floor does (issue: a 1000x500 check in about 50 ms, at most ~10x the floor).
+Then the 4x4 combat of four-by-four.json, in process and as a whole `lethal check` process
+(issue 2: at most 5 ms and 0.5 s).
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import shutil
 import statistics
 import subprocess
@@ -17,12 +24,12 @@ import sys
 import time
 from pathlib import Path
 
-from combats import random_assignment, random_combat
-
 import lethal
+from lethal import Entry, Scenario
 
 HERE = Path(__file__).parent
 FOUR_BY_FOUR = HERE / "four-by-four.json"
+LEGENDARY = "legendary"
 
 
 def median_seconds(action, runs: int) -> float:
@@ -34,26 +41,185 @@ def median_seconds(action, runs: int) -> float:
     return statistics.median(times)
 
 
+def banding_combat(attackers: int, seed: int, bands_with_other: bool = False) -> Scenario:
+    """`attackers` attackers, half as many blockers and a few planeswalkers, with a legal
+    assignment. Attackers with trample, deathtouch or banding; a banding attacker bands with
+    the next one (702.22c); each blocker blocks one or two bands or lone attackers whole
+    (702.22h), and some have banding. With `bands_with_other`, a0 "bands with other
+    legendary" and bands with a1, both legendary, and some other creatures are legendary."""
+    rng = random.Random(seed)
+    planeswalkers = [
+        {"id": f"p{i}", "controller": "D", "types": ["planeswalker"], "loyalty": rng.randint(1, 5)}
+        for i in range(max(1, attackers // 50))
+    ]
+    units, permanents = _attacking_units(rng, attackers, planeswalkers, bands_with_other), []
+    for unit in units:
+        permanents += unit
+    for i in range(attackers // 2):
+        blocked = rng.sample(units, min(len(units), rng.randint(1, 2)))
+        keywords = ["banding"] if rng.random() < 0.1 else []
+        permanents.append(
+            {
+                "id": f"b{i}",
+                "controller": "D",
+                "types": ["creature"],
+                "power": rng.randint(0, 6),
+                "toughness": rng.randint(1, 5),
+                "keywords": keywords,
+                "blocking": [a["id"] for unit in blocked for a in unit],
+            }
+        )
+    if bands_with_other:
+        for p in permanents[2:]:
+            if rng.random() < 0.1:
+                p["qualities"] = [LEGENDARY]
+    permanents += planeswalkers
+    bands = [[a["id"] for a in unit] for unit in units if len(unit) > 1]
+    data = {"players": [{"id": "A"}, {"id": "D"}], "active_player": "A"}
+    data |= {"permanents": permanents, "bands": bands}
+    data["assignment"] = [
+        {"source": e.source, "to": e.to, "amount": e.amount} for e in legal_assignment(data)
+    ]
+    return lethal.parse(data)
+
+
+def _attacking_units(rng, attackers, planeswalkers, bands_with_other) -> list[list[dict]]:
+    """The attackers, as bands of two (a banding creature and the next) and lone attackers."""
+    units: list[list[dict]] = []
+    i = 0
+    while i < attackers:
+        target = rng.choice(planeswalkers)["id"] if rng.random() < 0.1 else "D"
+        keywords = rng.sample(["trample", "deathtouch", "banding"], rng.randint(0, 2))
+        if target != "D" and "trample" in keywords and rng.random() < 0.5:
+            keywords[keywords.index("trample")] = "trample over planeswalkers"
+        unit = [_attacker(rng, f"a{i}", target, keywords)]
+        first_band = bands_with_other and i == 0
+        if first_band:
+            unit[0]["keywords"] = [f"bands with other {LEGENDARY}"]
+            unit[0]["qualities"] = [LEGENDARY]
+        if (first_band or "banding" in keywords) and i + 1 < attackers:
+            partner = _attacker(rng, f"a{i + 1}", target, rng.sample(["trample", "deathtouch"], 1))
+            if first_band:
+                partner["qualities"] = [LEGENDARY]
+            unit.append(partner)
+        units.append(unit)
+        i += len(unit)
+    return units
+
+
+def _attacker(rng, id: str, target: str, keywords: list[str]) -> dict:
+    return {
+        "id": id,
+        "controller": "A",
+        "types": ["creature"],
+        "power": rng.randint(1, 6),
+        "toughness": 4,
+        "keywords": keywords,
+        "attacking": target,
+    }
+
+
+def legal_assignment(data: dict) -> list[Entry]:
+    """Attackers first: a trampler gives each blocker what it still needs for lethal damage
+    (1 with deathtouch), then what is left to what it attacks (up to a planeswalker's loyalty
+    first, with trample over planeswalkers); any other blocked attacker and every blocker
+    put everything on one creature. Later damage only adds, so lethal damage stays lethal."""
+    by_id = {p["id"]: p for p in data["permanents"]}
+    blockers: dict[str, list[str]] = {}
+    for p in data["permanents"]:
+        for a in p.get("blocking", ()):
+            blockers.setdefault(a, []).append(p["id"])
+    assigned: dict[str, int] = {}
+    touched: set[str] = set()
+    entries = []
+
+    def give(source: dict, to: str, amount: int) -> None:
+        if amount > 0:
+            entries.append(Entry(source["id"], to, amount))
+            assigned[to] = assigned.get(to, 0) + amount
+            if "deathtouch" in source["keywords"]:
+                touched.add(to)
+
+    for a in (p for p in data["permanents"] if "attacking" in p):
+        left, keywords, target = a["power"], a["keywords"], a["attacking"]
+        mine = blockers.get(a["id"], [])
+        if mine and not any(k.startswith("trample") for k in keywords):
+            give(a, mine[0], left)
+            continue
+        for b in mine:
+            need = 0 if b in touched else by_id[b]["toughness"] - assigned.get(b, 0)
+            if "deathtouch" in keywords:
+                need = min(need, 1)
+            amount = min(left, max(need, 0))
+            give(a, b, amount)
+            left -= amount
+        if target in by_id and "trample over planeswalkers" in keywords:
+            amount = min(left, max(by_id[target]["loyalty"] - assigned.get(target, 0), 0))
+            give(a, target, amount)
+            left -= amount
+            target = by_id[target]["controller"]
+        give(a, target, left)
+    for b in (p for p in data["permanents"] if "blocking" in p):
+        give(b, b["blocking"][0], b["power"])
+    return entries
+
+
+def floor(scenario: Scenario) -> bool:
+    """The same assignment walked once: sums by source and by recipient, then each creature's
+    power and each trampler's blockers' lethal damage, the obvious way."""
+    by_id = {p.id: p for p in scenario.permanents}
+    blockers: dict[str, list[str]] = {}
+    for p in scenario.permanents:
+        for a in p.blocking or ():
+            blockers.setdefault(a, []).append(p.id)
+    sent: dict[str, int] = {}
+    received: dict[str, int] = {}
+    touched: set[str] = set()
+    beyond: set[str] = set()
+    for e in scenario.assignment:
+        sent[e.source] = sent.get(e.source, 0) + e.amount
+        received[e.to] = received.get(e.to, 0) + e.amount
+        if "deathtouch" in by_id[e.source].keywords:
+            touched.add(e.to)
+        if e.to not in blockers.get(e.source, ()) and by_id[e.source].blocked:
+            beyond.add(e.source)
+    powers = all(sent.get(p.id, 0) == p.power for p in scenario.permanents if p.is_creature)
+    return powers and all(
+        b in touched or by_id[b].damage + received.get(b, 0) >= by_id[b].toughness
+        for a in beyond
+        for b in blockers.get(a, ())
+    )
+
+
+def size_table(runs: int, sizes: list[int]) -> None:
+    print(f"{'combat':<40}{'check':>12}{'floor':>12}{'ratio':>8}")
+    for bands_with_other in (False, True):
+        for n in sizes:
+            scenario = banding_combat(n, seed=n, bands_with_other=bands_with_other)
+            verdict = lethal.check(scenario)
+            assert verdict.legal and floor(scenario), verdict.violations[:3]
+            repeat = max(3, runs * 4 // n)
+            check = median_seconds(lambda s=scenario: lethal.check(s), repeat)
+            walk = median_seconds(lambda s=scenario: floor(s), repeat)
+            name = f"{n}x{n // 2}" + (", bands with other" if bands_with_other else "")
+            print(f"{name:<40}{check * 1000:>9.2f} ms{walk * 1000:>9.3f} ms{check / walk:>7.0f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=200, help="runs per in-process size")
+    parser.add_argument("--runs", type=int, default=200, help="runs of the 4x4 check")
     parser.add_argument("--process-runs", type=int, default=15, help="runs of the command")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[4, 64, 256, 1000])
     args = parser.parse_args()
 
+    size_table(args.runs, args.sizes)
     scenario = lethal.load(FOUR_BY_FOUR)
     verdict = lethal.check(scenario)
     assert verdict.legal, verdict.violations
-    print(f"{'size':<34}{'median':>12}")
     check_ms = median_seconds(lambda: lethal.check(scenario), args.runs) * 1000
-    print(f"{'check, 4x4 (four-by-four.json)':<34}{check_ms:>9.2f} ms")
+    print(f"{'check, 4x4 (four-by-four.json)':<40}{check_ms:>9.2f} ms")
     load_ms = median_seconds(lambda: lethal.check(lethal.load(FOUR_BY_FOUR)), args.runs) * 1000
-    print(f"{'load + check, 4x4':<34}{load_ms:>9.2f} ms")
-    for n in (8, 16, 32):
-        combat = random_combat(n, n, seed=n)
-        entries = random_assignment(combat, seed=n)
-        runs = max(5, args.runs // n)
-        ms = median_seconds(lambda c=combat, e=entries: lethal.check(c, e), runs) * 1000
-        print(f"{f'check, {n}x{n} random':<34}{ms:>9.2f} ms")
+    print(f"{'load + check, 4x4':<40}{load_ms:>9.2f} ms")
 
     command = shutil.which("lethal") or sys.exit("the lethal command is not installed")
     process = median_seconds(
@@ -62,7 +228,7 @@ def main() -> None:
         ),
         args.process_runs,
     )
-    print(f"{'lethal check process, 4x4':<34}{process * 1000:>9.0f} ms")
+    print(f"{'lethal check process, 4x4':<40}{process * 1000:>9.0f} ms")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 
 Exit codes: 0 legal or possible (or an answer found), 1 illegal or impossible, 2 bad input or
 bad usage, 3 when the solver could not decide (or a stated limit was reached), 4 an internal
-error of lethal (never read as a verdict; `--debug` shows its traceback), 130 interrupted.
+error of lethal (never read as a verdict; `--debug` shows its traceback), 130 interrupted,
+141 when whoever read the output stopped reading (a closed pipe).
 Streams are arguments so tests can read them; nothing here prints a traceback unasked.
 """
 
@@ -14,6 +15,7 @@ import contextlib
 import difflib
 import json
 import math
+import os
 import sys
 import traceback
 from collections.abc import Callable
@@ -33,15 +35,16 @@ from .errors import (
     Problem,
     ScenarioError,
     SolverUnknown,
-    TooManyOrders,
 )
+from .limits import ASSIGNMENTS, COUNT_ROWS, CREATURES, EFFECT_ORDERS, ORDERS
 from .reading import bundled_examples, load, loads
-from .rules import order
 
 YES, NO, BAD_INPUT, UNDECIDED, INTERNAL = 0, 1, 2, 3, 4
 INTERRUPTED = 130  # what a shell reports for Ctrl-C
+CLOSED_PIPE = 141  # what a shell reports for a command whose output pipe was closed
 COMMAND_TIMEOUT = 600  # seconds a scenario command may take, unless told otherwise
 SHORTEST, LONGEST = 0.001, 7 * 24 * 3600  # the time limits that mean something
+QUERY_LIMITS = (CREATURES, ASSIGNMENTS)  # ASSIGNMENTS: with --combat
 
 
 def main(
@@ -54,6 +57,12 @@ def main(
     except KeyboardInterrupt:
         stderr.write("lethal: interrupted\n")
         return INTERRUPTED
+    except BrokenPipeError:
+        # Whoever read the output has gone (`lethal ... | head`): end quietly, and keep
+        # Python's own flush at exit from complaining about the same pipe.
+        with contextlib.suppress(AttributeError, OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+        return CLOSED_PIPE
 
 
 def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
@@ -131,7 +140,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def command(name: str, run: Callable, help: str, description: str, many: bool = False):
+    def command(
+        name: str, run: Callable, help: str, description: str, limits=(), many: bool = False
+    ):
         sub = commands.add_parser(name, help=help, description=description)
         if many:
             sub.add_argument(
@@ -140,14 +151,16 @@ def _parser() -> argparse.ArgumentParser:
         else:
             sub.add_argument("file", help="a scenario file (format lethal/1)")
         sub.add_argument("--json", action="store_true", help="print the answer as JSON")
-        sub.add_argument(
-            "--order-limit",
-            type=_whole_number(1, 10**9),
-            default=order.ORDER_LIMIT,
-            metavar="N",
-            help="under rules with a damage assignment order, the most orders to try for "
-            f"those the file leaves open (default {order.ORDER_LIMIT}); beyond it, exit 3",
-        )
+        limits = (ORDERS, *limits)
+        for limit in limits:
+            sub.add_argument(
+                limit.flag,
+                type=_whole_number(1, 10**9),
+                default=limit.default,
+                metavar="N",
+                help=f"{limit.what} (default {limit.default}); beyond it, exit 3",
+            )
+        sub.set_defaults(limits=limits)
         sub.add_argument(
             "--timeout",
             dest="limit_seconds",
@@ -181,6 +194,7 @@ def _parser() -> argparse.ArgumentParser:
         "player may choose, CR 616.1), life, loyalty and defense left, damage marked, and "
         "the permanents state-based actions then remove. Exit 0 dealt, 1 the assignment "
         "is illegal, 2 bad input.",
+        limits=(EFFECT_ORDERS,),
     )
     partial = (
         " The file's 'assignment', if any, is a partial assignment: the pairs it lists are "
@@ -192,6 +206,7 @@ def _parser() -> argparse.ArgumentParser:
         "can a legal assignment meet these requirements?",
         "Find a legal assignment of the step that meets every requirement, or name what "
         "stands in the way. Exit 0 possible, 1 impossible." + partial,
+        limits=QUERY_LIMITS,
     )
     whole = (
         "the whole combat damage phase: the first-strike step, its damage dealt and "
@@ -214,6 +229,7 @@ def _parser() -> argparse.ArgumentParser:
             f"the {'most' if most else 'least'} combat damage a legal assignment gives to ID",
             f"The {'most' if most else 'least'} combat damage a legal assignment of the step "
             "gives to ID, with an assignment that reaches it." + partial,
+            limits=QUERY_LIMITS,
         )
         extreme.add_argument("--to", required=True, metavar="ID", help="the recipient")
         extreme.add_argument("--combat", action="store_true", help=whole)
@@ -223,6 +239,7 @@ def _parser() -> argparse.ArgumentParser:
         _count,
         "how many legal assignments the step has",
         "Count the legal assignments of the step exactly." + partial,
+        limits=(CREATURES, COUNT_ROWS),
     )
     counting.add_argument("--list", action="store_true", help="list the assignments too")
     counting.add_argument(
@@ -238,6 +255,7 @@ def _parser() -> argparse.ArgumentParser:
         "the damage to ID its wanter can be sure of, whatever the other side chooses",
         "The combat damage to ID that the player who wants it can be sure of when every "
         "division the other side chooses is chosen against them (CR 510.1, 702.22j-k)." + partial,
+        limits=QUERY_LIMITS,
     )
     sure.add_argument("--to", required=True, metavar="ID", help="the recipient")
     sure.add_argument("--combat", action="store_true", help=whole)
@@ -246,9 +264,12 @@ def _parser() -> argparse.ArgumentParser:
         help="prove properties of the rules, or refute them with a counterexample",
         description="Prove each property over every combat within its bounds, or refute it "
         "with the smallest counterexample. With no path, lethal's own library. Exit 0 when "
-        "every property has its expected verdict, 1 when one does not (an error, such as a "
-        "property that raises or solvers that disagree, is one that does not), 3 when the "
-        "only problem is a property the solver could not decide.",
+        "every property has its expected verdict, 1 when one does not (solvers that disagree "
+        "included), 3 when the only problem is a property left undecided (the solver could "
+        "not decide it, or it did not finish within --timeout), 2 when a property file is "
+        "broken (it does not import, or a property raises, exits, returns no claim, or "
+        "declares citations or bounds that mean nothing), whatever the other verdicts, and "
+        "4 on an internal error of lethal.",
     )
     proving.add_argument("paths", nargs="*", metavar="PATH", help="property files or folders")
     proving.add_argument(
@@ -259,7 +280,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     proving.add_argument("--json", action="store_true", help="print the results as JSON")
     proving.add_argument("--junit", metavar="FILE", help="also write a JUnit XML report")
-    _timeout_option(proving)
+    _timeout_option(proving, "property")
     _out_option(proving, "where counterexamples and undecided queries are written")
     proving.add_argument(
         "--certify",
@@ -285,7 +306,7 @@ def _parser() -> argparse.ArgumentParser:
     differ.add_argument("--from", dest="before", required=True, metavar="DATE")
     differ.add_argument("--to", dest="after", required=True, metavar="DATE")
     differ.add_argument("--json", action="store_true", help="print the answer as JSON")
-    _timeout_option(differ)
+    _timeout_option(differ, "question")
     _out_option(differ, "where the combats found are written")
     for bound, default in (("attackers", 2), ("blockers", 2), ("values", 4)):
         differ.add_argument(
@@ -306,7 +327,7 @@ def _parser() -> argparse.ArgumentParser:
         "every kind is caught, 1 when one is not.",
     )
     biting.add_argument("--json", action="store_true", help="print the table as JSON")
-    _timeout_option(biting)
+    _timeout_option(biting, "property")
     biting.set_defaults(run=_teeth, file=None)
     mutating = commands.add_parser(
         "mutants",
@@ -399,13 +420,14 @@ def _whole_number(least: int, most: int) -> Callable[[str], int]:
     return number
 
 
-def _timeout_option(parser: argparse.ArgumentParser) -> None:
+def _timeout_option(parser: argparse.ArgumentParser, each: str) -> None:
     parser.add_argument(
         "--timeout",
         type=_seconds,
         default=120,
         metavar="SECONDS",
-        help="the solver's limit per property (default 120)",
+        help=f"the limit for each {each}, solving and lethal's own work (default 120); "
+        "beyond it, that one is undecided",
     )
 
 
@@ -443,14 +465,7 @@ def _prove(args):
     )
     if args.junit:
         Path(args.junit).write_text(proofs_report.junit(results))
-    verdicts = [r.verdict for r in results if not r.as_expected]
-    verdicts += [r.verdict for r in beyond if r.verdict != "proved"]
-    if not verdicts:
-        code = YES
-    elif all(verdict == "unknown" for verdict in verdicts):
-        code = UNDECIDED
-    else:
-        code = NO
+    code = proofs_report.exit_code(results, beyond)
     text = proofs_report.text(results)
     if beyond:
         text += "beyond the bounds:\n" + unbounded.text(beyond) + "\n"
@@ -490,7 +505,7 @@ def _teeth(args):
     from . import teeth
 
     _check_timeout(args.timeout)
-    bites = teeth.bite(args.timeout)
+    bites = teeth.bite(args.timeout, _progress_on_a_terminal())
     data = [
         {
             "rule": b.kind,
@@ -510,15 +525,23 @@ def _mutants(args):
     _check_timeout(args.timeout)
     nets = mutation.parse_nets(args.nets)
     chosen = mutation.select(args.patterns)
-    progress = _progress if sys.stderr.isatty() else None
+    progress = _progress_on_a_terminal()
     measured = mutation.measure(chosen, nets, args.jobs, args.timeout, progress)
     code = YES if mutation.passes(measured) else NO
     return mutation.table(measured), mutation.as_json(measured), code
 
 
-def _progress(line: str) -> None:
-    sys.stderr.write(line + "\n")
-    sys.stderr.flush()
+def _progress_on_a_terminal() -> Callable[[str], None] | None:
+    """Long work reports how far it has got to a person watching, and stays silent when
+    its standard error is piped or captured."""
+    if not sys.stderr.isatty():
+        return None
+
+    def progress(line: str) -> None:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+
+    return progress
 
 
 def _examples(args):
@@ -573,8 +596,8 @@ def _check_files(args):
     if len(args.file) == 1 and not Path(args.file[0]).is_dir():
         args.file = args.file[0]
         return _scenario_command(_check, args)
-    files = _scenario_files(args.file)
-    args.file = None  # an error that stops the run is no one file's
+    paths, args.file = args.file, None  # an error that stops the run is no one file's
+    files = _scenario_files(paths)
     kinds, lines, objects = zip(*(_check_one(args, file) for file in files), strict=True)
     counts = {kind: kinds.count(kind) for kind in CHECK_OUTCOMES}
     if counts["bad input"]:
@@ -621,7 +644,7 @@ def _check_one(args, file: str) -> tuple[str, str, dict]:
         line = f"{file}: bad input: {error.problems[0]}" + (f" (and {more} more)" if more else "")
         problems = [{"place": p.place, "message": p.message} for p in error.problems]
         return "bad input", line, {"file": file, "errors": problems}
-    except (SolverUnknown, TooManyOrders) as error:
+    except (SolverUnknown, LimitReached) as error:
         return "undecided", f"{file}: undecided: {error}", {"file": file, "undecided": str(error)}
     return "legal" if code == YES else "illegal", text.splitlines()[0], data
 
@@ -630,7 +653,13 @@ def _scenario_command(run: Callable, args):
     """Runs a command on the file's scenario, under the edition the file names, which every
     answer names too."""
     scenario = load(args.file, getattr(args, "combat", False))
-    with order.limited_to(args.order_limit):
+    if getattr(args, "combat", False):
+        from .whole_combat import starts_the_phase
+
+        starts_the_phase(scenario, args.file)
+    with contextlib.ExitStack() as limited:
+        for limit in args.limits:
+            limited.enter_context(limit.set_to(getattr(args, limit.dest)))
         text, data, code = run(args, scenario)
     edition = scenario.edition
     if isinstance(data, dict) and "edition" not in data:

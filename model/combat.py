@@ -125,7 +125,16 @@ class Scenario:
         ]
 
     def permanent(self, id: str) -> Permanent:
-        for permanent in self.permanents:
-            if permanent.id == id:
-                return permanent
-        raise KeyError(id)
+        found = self.find(id)
+        if found is None:
+            raise KeyError(id)
+        return found
+
+    def find(self, id: str) -> Permanent | None:
+        """The permanent with this id, or None (a player's id, say)."""
+        return self._by_id.get(id)
+
+    @cached_property
+    def _by_id(self) -> dict[str, Permanent]:
+        # The first of a duplicated id, as a search would find: a file being read may have one.
+        return {p.id: p for p in reversed(self.permanents)}

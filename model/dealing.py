@@ -6,18 +6,24 @@ Assignment ignores what changes damage (702.19b); dealing does not. Each damage 
 affected player chooses (616.1: the player dealt damage, or the controller of the permanent);
 a prevention shield is shared by every event to its recipient, so the order in which they
 meet it is theirs to choose too. Every outcome the choices can give is returned, each with a
-choice that gives it.
+choice that gives it, up to which of two identical effects is which: orders that differ only
+by that give the same damage, so only one of them is tried. Beyond a stated limit of orders
+tried or outcomes given, dealing says so rather than run for a very long time.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from math import factorial, prod
 
 from .combat import DOUBLE, PREVENT, Entry, Scenario
 from .doubling import double_damage
+from .errors import TooManyEffectOrders
 from .keywords import DEATHTOUCH, INDESTRUCTIBLE
+from .limits import EFFECT_ORDERS
 from .ops import Term, all_of, any_of, ite
 from .view import ScenarioView
 
@@ -56,8 +62,7 @@ class Outcome:
 def changes(scenario: Scenario, source: str, to: str) -> list[Change]:
     """The effects that apply to damage from source to `to`."""
     found = []
-    by_id = {p.id: p for p in scenario.permanents}
-    recipient, dealer = by_id.get(to), by_id.get(source)
+    recipient, dealer = scenario.find(to), scenario.find(source)
     if recipient is not None and dealer is not None:
         for quality in sorted(recipient.keywords.protection_from & dealer.qualities):
             found.append(Change(f"protection from {quality}", PROTECTION))  # 702.16e
@@ -89,8 +94,9 @@ def _options(scenario: Scenario, to: str, events: list[Entry]) -> dict[tuple, st
     to (616.1), and a shield prevents from whichever of the simultaneous events they choose
     (510.2), as long as it lasts."""
     steps = [(n, c) for n, e in enumerate(events) for c in changes(scenario, e.source, e.to)]
+    _refuse_past_the_limit(steps, to)
     options: dict[tuple, str] = {}
-    for order in itertools.permutations(steps):
+    for order in _distinct_orders(steps):
         shields = {e.id: e.amount for e in scenario.effects if e.kind == PREVENT}
         dealt = [e.amount for e in events]
         for n, change in order:
@@ -105,6 +111,60 @@ def _options(scenario: Scenario, to: str, events: list[Entry]) -> dict[tuple, st
     return options
 
 
+def _sameness(step) -> tuple:
+    """Steps alike in this give the same damage in either order: a stateless effect of one
+    kind and amount on one event. A shield has a state (what it has left), so each of its
+    steps is its own; two shields are alike only as wholes (`_alike_shields`)."""
+    n, change = step
+    return (n, change.name) if change.kind == PREVENT else (n, change.kind, change.amount)
+
+
+def _alike_shields(steps: list) -> dict[str, tuple[str, ...]]:
+    """For each shield, the shields of the same amount before it in the file: renaming one
+    as the other throughout an order renames the outcome's shields, and changes no damage."""
+    shields = list(dict.fromkeys(c for _, c in steps if c.kind == PREVENT))
+    return {
+        c.name: tuple(d.name for d in shields[:i] if d.amount == c.amount)
+        for i, c in enumerate(shields)
+    }
+
+
+def _distinct_orders(steps: list) -> Iterator[tuple]:
+    """One order of the steps for each choice that can give its own outcome: alike
+    stateless steps in one order only (the orders of a multiset), and alike shields first
+    used in the file's order only."""
+    earlier = _alike_shields(steps)
+
+    def extend(order: tuple, left: list, used: frozenset) -> Iterator[tuple]:
+        if not left:
+            yield order
+            return
+        tried = set()
+        for i, step in enumerate(left):
+            name = step[1].name
+            if _sameness(step) in tried or not used.issuperset(earlier.get(name, ())):
+                continue
+            tried.add(_sameness(step))
+            yield from extend((*order, step), left[:i] + left[i + 1 :], used | {name})
+
+    return extend((), steps, frozenset())
+
+
+def _refuse_past_the_limit(steps: list, to: str) -> None:
+    """Refuses, before trying any, more orders than the limit: all orders, over the orders
+    of each set of alike stateless steps and the renamings of each set of alike shields."""
+    stateless = Counter(_sameness(s) for s in steps if s[1].kind != PREVENT)
+    shields = Counter(c.amount for c in {c for _, c in steps if c.kind == PREVENT})
+    alike = (*stateless.values(), *shields.values())
+    orders = factorial(len(steps)) // prod(factorial(k) for k in alike)
+    if orders > EFFECT_ORDERS.value():
+        raise TooManyEffectOrders(
+            f"the damage to {to} meets {len(steps)} effects, in {orders:,} orders its "
+            f"player may choose (CR 616.1), more than the effect order limit of "
+            f"{EFFECT_ORDERS.value():,}; raise {EFFECT_ORDERS.flag}"
+        )
+
+
 def _describe(events: list[Entry], order) -> str:
     if len(order) < 2:
         return ""
@@ -114,16 +174,25 @@ def _describe(events: list[Entry], order) -> str:
 def deal(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> tuple[Outcome, ...]:
     """Every outcome of dealing the assignment (the scenario's own by default)."""
     entries = tuple(scenario.assignment if assignment is None else assignment)
-    recipients = list(dict.fromkeys(e.to for e in entries))
+    view = ScenarioView(scenario)
+    events_to: dict[str, list[Entry]] = {}
+    for e in entries:
+        events_to.setdefault(e.to, []).append(e)
     per_recipient = []
-    for to in recipients:
-        events = [e for e in entries if e.to == to]
-        chooser = affected_player(scenario, to)
+    for to, events in events_to.items():
+        chooser = affected_player(view, to)
         per_recipient.append(
             [
                 (events, dealt, left, f"{chooser} chooses {how}" if how else "")
                 for (dealt, left), how in _options(scenario, to, events).items()
             ]
+        )
+    combined = prod(len(options) for options in per_recipient)
+    if combined > EFFECT_ORDERS.value():
+        raise TooManyEffectOrders(
+            f"the choices of order (CR 616.1) on the damage to {len(per_recipient)} recipients "
+            f"give {combined:,} outcomes together, more than the effect order limit of "
+            f"{EFFECT_ORDERS.value():,}; raise {EFFECT_ORDERS.flag}"
         )
     outcomes = []
     for combination in itertools.product(*per_recipient):
@@ -150,10 +219,9 @@ def orders_effects(view, player: str, to: str) -> Term:
     return any_of((all_of((view.is_player(to), player == to)), view.controls(player, to)))
 
 
-def affected_player(scenario: Scenario, to: str) -> str:
+def affected_player(view: ScenarioView, to: str) -> str:
     """The player who orders the effects on damage to `to` (616.1)."""
-    view = ScenarioView(scenario)
-    return next(p.id for p in scenario.players if orders_effects(view, p.id, to) is True)
+    return next(p for p in view.players if orders_effects(view, p, to) is True)
 
 
 def _results(scenario: Scenario, dealt: tuple[Entry, ...], choices, shields) -> Outcome:

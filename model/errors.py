@@ -1,4 +1,5 @@
-"""The exceptions lethal raises: one base class, each also the matching builtin."""
+"""The exceptions lethal raises: one base class, each also the matching builtin; and the
+stated limits on its work, whose reaching is one of them (`LimitReached`)."""
 
 from __future__ import annotations
 
@@ -44,3 +45,43 @@ class TooManyToCount(LimitReached):
 
 class TooManyOrders(LimitReached):
     """Trying every damage assignment order a file leaves open would exceed the limit."""
+
+
+class TooManyEffectOrders(LimitReached):
+    """Dealing would try more orders of effects (616.1), or give more outcomes, than the
+    limit."""
+
+
+class TooManyCreatures(LimitReached):
+    """A solver query on more creatures than the limit."""
+
+
+class TooManyAssignments(LimitReached):
+    """A step of the whole combat with more legal assignments than the limit to try."""
+
+
+SHOWN = 60  # characters of a long value a message shows; the rest is counted, not echoed
+
+
+def shown(text: str) -> str:
+    """User-given text (an id, a name) as it goes into a line of text output: as it is, or,
+    when it holds a character that is not printable (a newline, a terminal escape), written
+    as a Python string literal, so that no id can forge a line of output or clear a screen."""
+    return text if text.isprintable() else repr(text)
+
+
+def printable(line: str) -> str:
+    """A line made elsewhere from user-given text (a rule's message naming ids) with every
+    character that is not printable escaped where it stands."""
+    if line.isprintable():
+        return line
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
+
+
+def quoted(text: str) -> str:
+    """User-given text for a message, in quotes and escaped as `repr` does; past SHOWN
+    characters cut, with its length, so that a huge value cannot flood the message."""
+    if len(text) <= SHOWN:
+        return repr(text)
+    literal = repr(text[:SHOWN])
+    return f"{literal[:-1]}…{literal[-1]} ({len(text):,} characters)"

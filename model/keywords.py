@@ -86,6 +86,13 @@ def parse_keywords(texts: list[str]) -> Keywords:
     return Keywords(frozenset(plain), frozenset(bands), frozenset(protection))
 
 
+def plain_keyword(text: str) -> str:
+    """`text`, if it names a keyword without a quality; raises UnknownKeyword otherwise."""
+    if text in PLAIN:
+        return text
+    raise UnknownKeyword(text, _suggest(text) if isinstance(text, str) else None)
+
+
 def _suggest(text: str) -> str | None:
     lowered = text.casefold().strip()
     for prefix in WITH_QUALITY:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from xml.etree import ElementTree as ET
 
-from .solver.prover import ERROR, UNKNOWN
+from .cli import BAD_INPUT, INTERNAL, NO, UNDECIDED, YES
+from .solver.prover import ERROR, LETHAL, PROVED, THE_PROPERTY, UNKNOWN
 
 # Verdicts that are not an answer about the property: JUnit calls them errors, not failures.
 _UNANSWERED = (UNKNOWN, ERROR)
@@ -18,10 +19,29 @@ def _verdict(result) -> str:
     return label
 
 
+def exit_code(results, beyond=()) -> int:
+    """The run's exit code: 4 when lethal failed on a property (a bug); else 2 when a
+    property's file is broken, since then no verdict of the run can be trusted; else 1 when a
+    verdict is not the one expected (the unbounded invariants `beyond` included), 3 when the
+    only such verdicts are unknown, and 0 when every verdict is as expected."""
+    faults = {r.fault for r in results}
+    if LETHAL in faults:
+        return INTERNAL
+    if THE_PROPERTY in faults:
+        return BAD_INPUT
+    missed = [r.verdict for r in results if not r.as_expected]
+    missed += [r.verdict for r in beyond if r.verdict != PROVED]
+    if not missed:
+        return YES
+    return UNDECIDED if all(verdict == UNKNOWN for verdict in missed) else NO
+
+
 def _line(result) -> str:
     prop = result.property
-    expected = {"holds": "hold", "fails": "fail", "agrees": "agree"}[prop.expected]
+    if prop.expected == "imports":  # a file that does not: it has no bounds
+        return f"{_verdict(result):<8} {prop.name}  {result.seconds:.1f}s  <- expected to import"
     if not result.as_expected:
+        expected = {"holds": "hold", "fails": "fail", "agrees": "agree"}[prop.expected]
         mark = f"  <- expected to {expected}"
     else:
         mark = "  (a false claim, as expected)" if prop.expected == "fails" else ""

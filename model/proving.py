@@ -18,10 +18,12 @@ with the operations below means the same in both.
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .editions import CURRENT_NAME, in_force
+from .errors import LethalError
 from .ops import all_of, any_of, implies, ite, negate, total
 
 __all__ = [
@@ -37,6 +39,24 @@ __all__ = [
     "negate",
     "total",
 ]
+
+
+# Each bound's allowed range, the same as `lethal diff` allows. The symbolic combat's
+# unknowns grow with the cube of its slots (ten of each take seconds to build), and a
+# counterexample's re-check tries every division of the damage; there are only so many
+# defending players' names.
+RANGES = {
+    "players": (2, 6),
+    "attackers": (1, 10),
+    "blockers": (0, 10),
+    "permanents": (0, 10),
+    "power": (0, 1000),
+    "toughness": (1, 1000),
+    "loyalty": (1, 1000),
+}
+# A rule of the Comprehensive Rules: 615, 616.1, 702.19b. Subrules skip l and o, which read
+# as 1 and 0.
+RULE_NUMBER = re.compile(r"\d{3}(\.\d+[a-km-np-z]?)?")
 
 
 @dataclass(frozen=True)
@@ -61,6 +81,17 @@ class Bounds:
     def as_json(self) -> dict:
         return dict(self.__dict__)
 
+    def problem(self) -> str:
+        """What makes these bounds unusable, or "": checked before anything is built."""
+        for name, (least, most) in RANGES.items():
+            value = getattr(self, name)
+            if type(value) is not int or not least <= value <= most:
+                return (
+                    f"bounds: {name}: expected a whole number from {least} to {most}, "
+                    f"found {value!r}"
+                )
+        return ""
+
 
 @dataclass(frozen=True)
 class Claim:
@@ -83,6 +114,10 @@ class Property:
     # The editions its combats may be judged by (`combat.under(date)`); the first is the
     # combats' own. Each is "current" or a date, the edition in force that day.
     editions: tuple[str, ...] = (CURRENT_NAME,)
+    line: int = 0  # where it is declared in its file
+    # Why it cannot be proved at all, found when it was declared or its file read: it gets
+    # an error of its own, and the other properties are still proved.
+    problem: str = ""
 
     @property
     def combats(self) -> int:
@@ -90,29 +125,63 @@ class Property:
 
 
 def _declare(expected: str, cites, bounds: Bounds | None, editions):
-    for rules in editions:
-        in_force(rules)  # an edition lethal does not model is the property's mistake, now
-
     def declare(function: Callable) -> Property:
-        doc = inspect.getdoc(function)
+        doc = inspect.getdoc(function) or ""
+        cited = (cites,) if isinstance(cites, str) else cites
+        wrong_cites, wrong_editions = _cites_problem(cited), _editions_problem(editions)
+        problems = [wrong_cites, wrong_editions]
         if not doc:
-            raise ValueError(f"property {function.__name__} needs a docstring: its statement")
+            problems.append("it needs a docstring: its statement")
+        if bounds is not None and not isinstance(bounds, Bounds):
+            problems.append(f"bounds: expected a Bounds, found {bounds!r}")
+        if not inspect.signature(function).parameters:
+            problems.append("it takes no combat: a property takes one, or two to relate them")
+        code = getattr(function, "__code__", None)
         return Property(
             name=function.__name__,
             statement=" ".join(doc.split("\n\n")[0].split()),
-            cites=tuple(cites),
+            cites=() if wrong_cites else tuple(cited),
             expected=expected,
-            bounds=bounds or Bounds(),
+            bounds=bounds if isinstance(bounds, Bounds) else Bounds(),
             function=function,
             source=inspect.getsourcefile(function) or "",
-            editions=tuple(editions),
+            editions=(CURRENT_NAME,) if wrong_editions else tuple(editions),
+            line=code.co_firstlineno if code else 0,
+            problem="; ".join(p for p in problems if p),
         )
 
     return declare
 
 
+def _cites_problem(cites) -> str:
+    """What is wrong with a property's citations, or "": each must be a rule number."""
+    if not isinstance(cites, (list, tuple)):
+        return f"cites: expected a list of rule numbers such as '702.19b', found {cites!r}"
+    for rule in cites:
+        if not isinstance(rule, str) or not RULE_NUMBER.fullmatch(rule):
+            return (
+                f"cites: {rule!r} is not a rule number of the Comprehensive Rules (such as "
+                "'615', '510.1' or '702.19b')"
+            )
+    return ""
+
+
+def _editions_problem(editions) -> str:
+    """An edition lethal does not model is the property's mistake, said before any proving."""
+    if isinstance(editions, str) or not isinstance(editions, (list, tuple)) or not editions:
+        return f"editions: expected a list of 'current' or dates, found {editions!r}"
+    for rules in editions:
+        try:
+            in_force(rules)
+        except (LethalError, TypeError) as error:
+            return f"editions: {error}"
+    return ""
+
+
 def holds(cites, bounds: Bounds | None = None, editions=(CURRENT_NAME,)):
-    """Declares a property the rules are expected to satisfy within the bounds."""
+    """Declares a property the rules are expected to satisfy within the bounds. `cites` are
+    the rule numbers it rests on (a list, or one alone); citations, bounds or editions that
+    mean nothing are the property's error when it is proved, and the others still run."""
     return _declare("holds", cites, bounds, editions)
 
 

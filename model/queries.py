@@ -14,7 +14,8 @@ from collections.abc import Iterable
 from . import requirements as language
 from .answers import Count, Guarantee, Impossible, Optimum, Possible
 from .combat import Scenario
-from .errors import LethalError
+from .errors import LethalError, TooManyCreatures
+from .limits import CREATURES
 from .reading.problems import did_you_mean
 from .requirements import ANY, Requirement
 
@@ -32,6 +33,7 @@ def possible(
     from . import whole_combat as phase
     from .solver import queries
 
+    _within_the_creature_limit(scenario)
     parsed = [_requirement(r, scenario) for r in requirements]
     if whole_combat:
         return phase.possible(scenario, parsed)
@@ -58,6 +60,7 @@ def _optimum(scenario, to, source, whole_combat: bool, *, maximize: bool):
     from . import whole_combat as phase
     from .solver import queries
 
+    _within_the_creature_limit(scenario)
     _check_target(scenario, to, source)
     if whole_combat:
         return phase.optimum(scenario, to, source, maximize=maximize)
@@ -69,6 +72,7 @@ def count(scenario: Scenario, list_limit: int | None = None) -> Count:
     of them, in a fixed order."""
     from .solver import counting
 
+    _within_the_creature_limit(scenario)
     return counting.count(scenario, list_limit)
 
 
@@ -79,10 +83,20 @@ def guarantee(scenario: Scenario, to: str, whole_combat: bool = False) -> Guaran
     from . import whole_combat as phase
     from .solver import guarantee as solving
 
+    _within_the_creature_limit(scenario)
     _check_target(scenario, to, None)
     if whole_combat:
         return phase.guarantee(scenario, to)
     return solving.guarantee(scenario, to)
+
+
+def _within_the_creature_limit(scenario: Scenario) -> None:
+    creatures = sum(p.is_creature for p in scenario.permanents)
+    if creatures > CREATURES.value():
+        raise TooManyCreatures(
+            f"the combat has {creatures:,} creatures, more than the creature limit of "
+            f"{CREATURES.value():,} a query takes; raise {CREATURES.flag}"
+        )
 
 
 def _ids(scenario: Scenario) -> list[str]:

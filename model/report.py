@@ -8,6 +8,7 @@ from .answers import Count, Guarantee, Impossible, Optimum, Possible
 from .check import Chooser, OrdersFound, Verdict
 from .combat import Entry, Scenario
 from .editions import Edition
+from .errors import printable, shown
 
 
 def entries_json(entries) -> list[dict]:
@@ -76,12 +77,12 @@ def verdict_text(file: str, scenario: Scenario, verdict: Verdict) -> str:
     else:
         count = len(verdict.violations)
         lines.append(f"{file}: illegal, {count} violation{'s' if count != 1 else ''} ({context})")
-        lines += [f"  {v.message}; CR {v.rule}" for v in verdict.violations]
+        lines += [f"  {printable(v.message)}; CR {v.rule}" for v in verdict.violations]
     if verdict.choosers:
         lines.append("who divides each creature's combat damage:")
-        width = max(len(c.source) for c in verdict.choosers)
+        width = max(len(shown(c.source)) for c in verdict.choosers)
         lines += [
-            f"  {c.source:<{width}}  {_chooser_words(scenario, verdict.edition, c)}"
+            f"  {shown(c.source):<{width}}  {_chooser_words(scenario, verdict.edition, c)}"
             for c in verdict.choosers
         ]
     else:
@@ -94,14 +95,14 @@ def verdict_text(file: str, scenario: Scenario, verdict: Verdict) -> str:
 
 def _orders_words(found: OrdersFound) -> list[str]:
     head = (
-        f"{found.source} (announced by {found.announcer}, CR {found.rule}): "
+        f"{shown(found.source)} (announced by {shown(found.announcer)}, CR {found.rule}): "
         f"{len(found.legal)} of {found.tried} orders let it divide its damage as the file does"
     )
-    shown = [" then ".join(order) for order in found.legal[:ORDERS_SHOWN]]
-    more = len(found.legal) - len(shown)
+    listed = [" then ".join(map(shown, order)) for order in found.legal[:ORDERS_SHOWN]]
+    more = len(found.legal) - len(listed)
     return (
-        [head + (":" if shown else "")]
-        + [f"  {o}" for o in shown]
+        [head + (":" if listed else "")]
+        + [f"  {o}" for o in listed]
         + ([f"  and {more} more (--json lists them all)"] if more > 0 else [])
     )
 
@@ -117,7 +118,7 @@ def _chooser_words(scenario: Scenario, edition: Edition, chooser: Chooser) -> st
     if why is None:
         attacking = scenario.permanent(chooser.source).attacking is not None
         why = "its controller, the active player" if attacking else "its controller"
-    return f"{chooser.player}  {why} (CR {chooser.rule})"
+    return f"{shown(chooser.player)}  {why} (CR {chooser.rule})"
 
 
 # The queries
@@ -132,10 +133,10 @@ def impossible_json(answer: Impossible) -> dict:
 
 
 def impossible_text(file: str, what: str, answer: Impossible) -> str:
-    lines = [f"{file}: impossible: no legal assignment {what}", "in the way, together:"]
+    lines = [f"{file}: impossible: no legal assignment {printable(what)}", "in the way, together:"]
     for obstacle in answer.obstacles:
         label = f"CR {obstacle.rule}" if obstacle.rule else obstacle.kind
-        lines.append(f"  {label}: {obstacle.text}")
+        lines.append(f"  {label}: {printable(obstacle.text)}")
     return "\n".join(lines) + "\n"
 
 
@@ -148,7 +149,7 @@ def possible_json(answer: Possible | Impossible) -> dict:
 def possible_text(file: str, wanted: str, answer: Possible | Impossible) -> str:
     if isinstance(answer, Impossible):
         return impossible_text(file, wanted, answer)
-    lines = [f"{file}: possible: a legal assignment {wanted}, for one:"]
+    lines = [f"{file}: possible: a legal assignment {printable(wanted)}, for one:"]
     return "\n".join(lines + witness_text(answer)) + "\n"
 
 
@@ -159,9 +160,9 @@ def optimum_json(answer: Optimum | Impossible) -> dict:
 
 
 def optimum_text(file: str, most: bool, to: str, source: str | None, answer: Optimum) -> str:
-    whose = f"from {source}" if source else "from every source"
+    whose = f"from {shown(source)}" if source else "from every source"
     bound = "at most" if most else "at least"
-    head = f"{file}: {bound} {answer.value} combat damage to {to} ({whose}), reached by:"
+    head = f"{file}: {bound} {answer.value} combat damage to {shown(to)} ({whose}), reached by:"
     return "\n".join([head, *witness_text(answer)]) + "\n"
 
 
@@ -197,10 +198,11 @@ def guarantee_json(answer: Guarantee | Impossible) -> dict:
 
 def guarantee_text(file: str, answer: Guarantee) -> str:
     head = (
-        f"{file}: {answer.player} can be sure of {answer.value} combat damage to {answer.to}, "
+        f"{file}: {shown(answer.player)} can be sure of {answer.value} combat damage to "
+        f"{shown(answer.to)}, "
         "whatever the other side chooses (CR 510.1, 702.22j-k); when both choose best:"
     )
-    announced = [f"  {c}: {' then '.join(o)}" for c, o in answer.orders]
+    announced = [f"  {shown(c)}: {' then '.join(map(shown, o))}" for c, o in answer.orders]
     orders = ["the orders the file leaves open, as announced (CR 509.2-509.3):", *announced]
     return "\n".join([head, *(orders if announced else []), *witness_text(answer)]) + "\n"
 
@@ -226,23 +228,25 @@ def outcomes_text(file: str, scenario: Scenario, outcomes) -> str:
     lines = [f"{file}: the assignment is legal; dealt (CR 510.2, 120.3-120.4)"]
     for n, outcome in enumerate(outcomes, 1):
         if len(outcomes) > 1:
-            lines.append(f"outcome {n} of {len(outcomes)}: " + "; ".join(outcome.choices))
-        dealt = ", ".join(f"{e.source}->{e.to} {e.amount}" for e in outcome.dealt)
+            choices = "; ".join(map(printable, outcome.choices))
+            lines.append(f"outcome {n} of {len(outcomes)}: {choices}")
+        dealt = ", ".join(f"{shown(e.source)}->{shown(e.to)} {e.amount}" for e in outcome.dealt)
         lines.append(f"  dealt: {dealt or 'nothing'}")
         for p in scenario.players:
             taken = sum(e.amount for e in outcome.dealt if e.to == p.id)
             if p.life is not None:
                 lost = " (loses the game, CR 704.5a)" if p.id in outcome.loses else ""
-                lines.append(f"  {p.id}: life {p.life} -> {outcome.life[p.id]}{lost}")
+                lines.append(f"  {shown(p.id)}: life {p.life} -> {outcome.life[p.id]}{lost}")
             elif taken:
-                lines.append(f"  {p.id}: loses {taken} life")
+                lines.append(f"  {shown(p.id)}: loses {taken} life")
         for c, marked in outcome.damage.items():
             if marked:
-                lines.append(f"  {c}: {marked} damage marked")
+                lines.append(f"  {shown(c)}: {marked} damage marked")
         for p, left in outcome.loyalty.items():
-            lines.append(f"  {p}: loyalty {scenario.permanent(p).loyalty} -> {left}")
+            lines.append(f"  {shown(p)}: loyalty {scenario.permanent(p).loyalty} -> {left}")
         for b, left in outcome.defense.items():
-            lines.append(f"  {b}: defense {scenario.permanent(b).defense} -> {left}")
+            lines.append(f"  {shown(b)}: defense {scenario.permanent(b).defense} -> {left}")
         for r in outcome.removed:
-            lines.append(f"  {r.id} is put into the graveyard: {r.why} (CR {r.rule})")
+            why = printable(r.why)
+            lines.append(f"  {shown(r.id)} is put into the graveyard: {why} (CR {r.rule})")
     return "\n".join(lines) + "\n"

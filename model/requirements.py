@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .amounts import Amounts
-from .errors import LethalError
+from .errors import LethalError, quoted
 from .ops import Term, total
 
 ANY = "*"
@@ -93,7 +93,8 @@ def assigned(atom: Pair | int, amounts: Amounts) -> Term:
 
 
 def _quote(id: str) -> str:
-    return id if id == ANY or re.fullmatch(r"[^\s<>=!+*'\"]+", id) and "->" not in id else repr(id)
+    plain = re.fullmatch(r"[^\s<>=!+*'\"]+", id) and "->" not in id and id.isprintable()
+    return id if id == ANY or plain else repr(id)
 
 
 def _unquote(id: str) -> str:
@@ -114,19 +115,20 @@ def parse(text: str) -> Requirement:
             wanted = "a pair SOURCE->TO or an integer" if expect_atom else "+ or a comparison"
             hint = " (did you mean '=='?)" if found == "=" else ""
             raise RequirementError(
-                f"requirement '{text}': found '{found}' where {wanted} was expected{hint}"
+                f"requirement {quoted(text)}: found {quoted(found)} where {wanted} was "
+                f"expected{hint}"
             )
         if match["pair"]:
             sides[-1].append(Pair(_unquote(match["source"]), _unquote(match["to"])))
             expect_atom = False
         elif match["number"]:
-            sides[-1].append(int(match["number"]))
+            sides[-1].append(_integer(match["number"], text))
             expect_atom = False
         elif match["plus"]:
             expect_atom = True
         elif comparison is not None:
             raise RequirementError(
-                f"requirement '{text}': one comparison only, found a second '{found}'"
+                f"requirement {quoted(text)}: one comparison only, found a second {quoted(found)}"
             )
         else:
             comparison = match["op"]
@@ -134,10 +136,20 @@ def parse(text: str) -> Requirement:
             expect_atom = True
     if comparison is None:
         raise RequirementError(
-            f"requirement '{text}': no comparison; expected one of {', '.join(COMPARISONS)}"
+            f"requirement {quoted(text)}: no comparison; expected one of {', '.join(COMPARISONS)}"
         )
     if expect_atom:
         raise RequirementError(
-            f"requirement '{text}': ends where a pair or an integer was expected"
+            f"requirement {quoted(text)}: ends where a pair or an integer was expected"
         )
     return Requirement(tuple(sides[0]), comparison, tuple(sides[1]))
+
+
+def _integer(digits: str, text: str) -> int:
+    try:
+        return int(digits)
+    except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits)
+        raise RequirementError(
+            f"requirement {quoted(text)}: found an integer of {len(digits.lstrip('-')):,} "
+            "digits, more than lethal reads"
+        ) from None

@@ -18,34 +18,40 @@ from .amounts import Amounts
 from .answers import Guarantee, Impossible, Obstacle, Optimum, Possible
 from .combat import FIRST_STRIKE_STEP, ONLY, PREVENT, SECOND, Entry, Scenario
 from .dealing import PROTECTION, Outcome, affected_player, changes, deal
-from .errors import LethalError, TooManyToCount
+from .errors import Problem, ScenarioError, TooManyAssignments
+from .limits import ASSIGNMENTS
 from .requirements import ANY, Pair, assigned
 from .rules import banding, order
 from .tally import Tally
 from .view import ScenarioView
 
-MOST_ASSIGNMENTS = 20_000  # legal assignments of one step tried, at most
 
-
-class CombatError(LethalError, ValueError):
-    """A file that --combat cannot take as the start of a combat damage phase."""
+def starts_the_phase(scenario: Scenario, origin: str = "<scenario>") -> None:
+    """The file can be the start of a combat damage phase: it names no step and gives no
+    assignment; a `ScenarioError` naming each thing in the way, if not."""
+    start = "--combat asks about the whole combat damage phase from its start, so the file"
+    problems = []
+    if scenario.step != ONLY:
+        problems.append(Problem("step", f"{start} must name no 'step'"))
+    if scenario.assignment is not None:
+        problems.append(Problem("assignment", f"{start} must give no 'assignment'"))
+    if problems:
+        raise ScenarioError(origin, problems)
 
 
 def _start(scenario: Scenario) -> Scenario:
-    if scenario.step != ONLY or scenario.assignment is not None:
-        raise CombatError(
-            "--combat asks about the whole combat damage phase from its start: the file must "
-            "name no 'step' and give no 'assignment'"
-        )
+    starts_the_phase(scenario)
     return replace(scenario, step=FIRST_STRIKE_STEP) if scenario.strikers() else scenario
 
 
 def prevented(scenario: Scenario) -> frozenset:
-    """Pairs whose damage protection prevents (702.16e): dealt, it is 0."""
+    """Pairs whose damage protection prevents (702.16e): dealt, it is 0. Only a permanent
+    with protection is asked about, so a large combat is not asked about every pair."""
     return frozenset(
         (s.id, r.id)
-        for s in scenario.permanents
         for r in scenario.permanents
+        if r.keywords.protection_from
+        for s in scenario.permanents
         if any(c.kind == PROTECTION for c in changes(scenario, s.id, r.id))
     )
 
@@ -53,11 +59,12 @@ def prevented(scenario: Scenario) -> frozenset:
 def legal_assignments(step: Scenario) -> list[tuple[Entry, ...]]:
     from .solver.counting import count
 
-    found = count(step, list_limit=MOST_ASSIGNMENTS)
-    if found.count > MOST_ASSIGNMENTS:
-        raise TooManyToCount(
-            f"the {step.step} step has {found.count} legal assignments, more than "
-            f"{MOST_ASSIGNMENTS} to try"
+    most = ASSIGNMENTS.value()
+    found = count(step, list_limit=most)
+    if found.count > most:
+        raise TooManyAssignments(
+            f"the {step.step} step has {found.count:,} legal assignments, more than the "
+            f"assignment limit of {most:,} to try one by one; raise {ASSIGNMENTS.flag}"
         )
     return list(found.assignments)
 
@@ -326,7 +333,7 @@ def _guarantee_by_every_choice(scenario: Scenario, to: str) -> Guarantee:
                 else:
                     value = here
                 theirs_dealt = frozenset(
-                    e for e in outcome.dealt if affected_player(step, e.to) == active
+                    e for e in outcome.dealt if affected_player(view, e.to) == active
                 )
                 rest = frozenset(outcome.dealt) - theirs_dealt
                 (

@@ -183,12 +183,13 @@ def banding_hands_over(scenario: Scenario, p) -> bool:
 
 def bound_by_order(scenario: Scenario, p) -> bool:
     """Whether 510.1c-d's order limits how p divides its damage this step: an edition with
-    orders, p assigns this step, two or more creatures in its order (with one there is
-    nothing to follow), and neither M10's deathtouch (702.2b) nor banding (702.22j-k) lets
-    its damage be divided as its divider chooses."""
+    orders, p assigns this step and has damage to assign (510.1a), two or more creatures in
+    its order (with one there is nothing to follow), and neither M10's deathtouch (702.2b)
+    nor banding (702.22j-k) lets its damage be divided as its divider chooses."""
     return (
         has_order(scenario)
         and assigns_this_step(scenario, p)
+        and p.power > 0
         and len(order_members(scenario, p)) >= 2
         and not (deathtouch_divides_freely(scenario) and _kw(p, "deathtouch"))
         and not banding_hands_over(scenario, p)

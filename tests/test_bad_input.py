@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import copy
+import io
 import json
+import os
+import sys
+import threading
+import time
+from pathlib import Path
 
 import pytest
 
@@ -497,3 +503,273 @@ def test_a_file_without_an_assignment_has_nothing_to_check(tmp_path, capsys):
 def test_bad_usage_exits_2(capsys):
     assert main(["chek", "x.json"]) == 2
     assert "invalid choice: 'chek'" in capsys.readouterr().err
+
+
+# Never a traceback, never a hang (issue 10): whatever the file holds, a located message.
+
+WRONG_KINDS = [[], {}, None, True, 1.5, "x", 7]
+FIELD_KINDS = [
+    (["rules"], str),
+    (["step"], str),
+    (["players"], list),
+    (["active_player"], str),
+    (["permanents"], list),
+    (["bands"], list),
+    (["assignment"], list),
+    (["effects"], list),
+    (["players", 0], dict),
+    (["players", 0, "id"], str),
+    (["players", 0, "life"], int),
+    (["permanents", 0], dict),
+    (["permanents", 0, "id"], str),
+    (["permanents", 0, "types"], list),
+    (["permanents", 0, "power"], int),
+    (["permanents", 0, "keywords"], list),
+    (["permanents", 0, "keywords", 0], str),
+    (["permanents", 0, "blocked"], bool),
+    (["permanents", 1, "blocking"], list),
+    (["permanents", 1, "blocking", 0], str),
+    (["assignment", 0], dict),
+    (["assignment", 0, "amount"], int),
+]
+
+
+def _place(path) -> str:
+    place = ""
+    for key in path:
+        place += f"[{key}]" if isinstance(key, int) else (f".{key}" if place else key)
+    return place
+
+
+@pytest.mark.parametrize(
+    "path, value",
+    [
+        pytest.param(path, value, id=f"{_place(path)}={json.dumps(value)}")
+        for path, right in FIELD_KINDS
+        for value in WRONG_KINDS
+        if type(value) is not right
+    ],
+)
+def test_a_value_of_the_wrong_kind_anywhere_is_a_located_error(path, value):
+    with pytest.raises(ScenarioError) as caught:
+        parse(edited(set_in(path, value)), "combat.json")
+    at_place = [p for p in caught.value.problems if p.place == _place(path)]
+    assert at_place, str(caught.value)
+    written = "'x'" if value == "x" else json.dumps(value)
+    assert any(written in p.message for p in at_place), str(caught.value)
+
+
+def run(args: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(args, out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def file_with(tmp_path, text: str | bytes) -> str:
+    path = tmp_path / "combat.json"
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def with_literal(path, literal: str) -> str:
+    """GOOD as JSON text with `literal` written as it is at path, as json.dumps can't."""
+    return json.dumps(edited(set_in(path, "@@"))).replace('"@@"', literal)
+
+
+@pytest.mark.parametrize("opening, closing", [("[", "]"), ('{"a": ', "}")])
+def test_json_nested_100000_deep_exits_2_through_the_command(tmp_path, opening, closing):
+    path = file_with(tmp_path, opening * 100_000 + "1" + closing * 100_000)
+    code, out, err = run(["check", path])
+    assert (code, out) == (2, "")
+    assert err == f"{path}: not a scenario: JSON nested deeper than Python's decoder can read\n"
+
+
+def test_a_deep_value_the_decoder_reads_is_shown_cut(tmp_path):
+    path = file_with(tmp_path, with_literal(["rules"], "[" * 900 + "]" * 900))
+    code, _, err = run(["check", path])
+    assert code == 2
+    assert err == (
+        f"{path}: rules: expected 'current' or a date YYYY-MM-DD, found a list " + "[" * 60 + "…\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "literal, found",
+    [
+        ("9" * 5000, "9" * 60 + "… (an integer of 5,000 digits)"),
+        ("-" + "9" * 4400, "-" + "9" * 59 + "… (an integer of 4,400 digits)"),
+        ("NaN", "NaN (not a JSON number"),
+        ("Infinity", "Infinity (not a JSON number"),
+        ("-Infinity", "-Infinity (not a JSON number"),
+        ("1e400", "1e400 (too large for a number)"),
+    ],
+)
+def test_numbers_python_cannot_hold_are_errors_at_their_place(tmp_path, literal, found):
+    path = file_with(tmp_path, with_literal(["permanents", 0, "power"], literal))
+    code, _, err = run(["check", path])
+    assert code == 2
+    assert err.startswith(f"{path}: permanents[0].power: expected an integer, found {found}")
+
+
+@pytest.mark.parametrize("number", [2**53, -(2**53), 10**4000])
+def test_integers_beyond_what_json_readers_agree_on_are_errors(number):
+    with pytest.raises(ScenarioError, match=r"permanents\[0\].power: expected an integer from "):
+        parse(edited(set_in(["permanents", 0, "power"], number)))
+
+
+def test_the_largest_integer_json_readers_agree_on_is_read():
+    data = edited(set_in(["players", 1, "life"], 2**53 - 1))
+    assert parse(data).players[1].life == 2**53 - 1
+
+
+def test_an_integer_of_thousands_of_digits_in_a_requirement_is_an_error(tmp_path):
+    path = file_with(tmp_path, json.dumps(edited(lambda d: d.pop("assignment"))))
+    code, _, err = run(["possible", path, "--require", "rhino->D >= " + "9" * 5000])
+    assert code == 2
+    assert "found an integer of 5,000 digits" in err
+    assert len(err) < 400
+
+
+def test_a_byte_order_mark_before_the_json_is_read(tmp_path):
+    path = file_with(tmp_path, "\ufeff".encode() + json.dumps(GOOD).encode())
+    assert run(["check", path])[0] == 0
+
+
+def test_a_byte_order_mark_alone_is_still_not_a_scenario(tmp_path):
+    code, _, err = run(["check", file_with(tmp_path, "\ufeff".encode())])
+    assert code == 2
+    assert "not valid JSON: Expecting value" in err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_with_no_writer_is_refused_at_once(tmp_path):
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    answer: list = []
+    reader = threading.Thread(target=lambda: answer.append(run(["check", str(fifo)])))
+    reader.start()
+    reader.join(10)
+    if reader.is_alive():  # blocked in open(): give it a writer, so the test can end
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+        reader.join()
+    assert answer and answer[0][0] == 2, "reading a named pipe blocked"
+    assert f"{fifo}: not a regular file but a pipe, a device or a socket" in answer[0][2]
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_an_endless_device_is_refused_not_read():
+    code, _, err = run(["check", "/dev/zero"])
+    assert code == 2
+    assert err.startswith("/dev/zero: not a regular file")
+
+
+def test_a_file_over_the_size_cap_is_refused_unread(tmp_path):
+    path = tmp_path / "huge.json"
+    with path.open("wb") as file:
+        file.truncate(10 * 1024 * 1024 + 1)
+    code, _, err = run(["check", str(path)])
+    assert code == 2
+    assert err == (
+        f"{path}: larger than 10 MB, the most a scenario file may hold (10,485,761 bytes)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "change, place, said",
+    [
+        (set_in(["permanents", 1, "id"], "x" * 1_000_000), "", "(1,000,000 characters)"),
+        (set_in(["permanents", 0, "keywords"], ["k" * 100_000]), "keywords[0]", "(100,000"),
+        (set_in(["permanents", 1, "blocking"], ["r" * 100_000]), "blocking[0]", "(100,000"),
+        (set_in(["step"], "s" * 100_000), "step", "(100,000 characters)"),
+        (lambda d: d.update({"f" * 100_000: 1}), "'fff", "(100,000 characters): unknown field"),
+        (set_in(["rules"], "r" * 100_000), "rules", "(100,000 characters)"),
+    ],
+)
+def test_a_huge_string_is_cut_in_the_message_with_its_length(tmp_path, change, place, said):
+    code, _, err = run(["check", file_with(tmp_path, json.dumps(edited(change)))])
+    assert code == 2
+    assert place in err and said in err
+    assert len(err) < 2000, err[:3000]
+
+
+def test_a_huge_id_is_compared_for_suggestions_in_linear_time(tmp_path):
+    # difflib is quadratic: on a 10 MB id this would take hours, not a moment
+    path = file_with(tmp_path, json.dumps(edited(set_in(["active_player"], "A" * 5_000_000))))
+    code, _, err = run(["check", path])
+    assert code == 2
+    assert "active_player: unknown id 'AAAA" in err
+
+
+CONTROL_IDS = json.loads(
+    json.dumps(GOOD).replace('"rhino"', json.dumps("\u001b[2J")).replace('"D"', '"a\\nlegal"')
+)
+
+
+@pytest.mark.parametrize(
+    "command", [["check"], ["deal"], ["max", "--to", "a\nlegal"], ["count", "--list"]]
+)
+def test_ids_with_control_characters_are_escaped_in_text_output(tmp_path, command):
+    plain = file_with(tmp_path, json.dumps(GOOD))
+    plain_out = run([command[0], plain, *["D" if a == "a\nlegal" else a for a in command[1:]]])
+    path = str(tmp_path / "control.json")
+    Path(path).write_text(json.dumps(CONTROL_IDS))
+    code, out, err = run([command[0], path, *command[1:]])
+    assert code == plain_out[0]
+    assert "\u001b" not in out + err
+    assert "\\x1b[2J" in out or '"\\u001b[2J"' in out  # escaped as a string, or as JSON
+    assert out.count("\n") == plain_out[1].count("\n")  # no line forged by an id
+
+
+def test_ids_with_control_characters_stay_exact_in_json_output(tmp_path):
+    path = file_with(tmp_path, json.dumps(CONTROL_IDS))
+    code, out, _ = run(["check", path, "--json"])
+    assert code == 0
+    assert {c["source"] for c in json.loads(out)["choosers"]} == {"\u001b[2J", "wall"}
+
+
+def test_an_unknown_id_with_control_characters_is_escaped_in_the_error(tmp_path):
+    data = edited(set_in(["permanents", 1, "blocking"], ["rhi\nno\u001b[2J"]))
+    code, _, err = run(["check", file_with(tmp_path, json.dumps(data))])
+    assert code == 2
+    assert "unknown id 'rhi\\nno\\x1b[2J'" in err
+    assert all(line.startswith(str(tmp_path)) for line in err.splitlines())
+
+
+def test_half_a_surrogate_pair_in_an_id_is_an_error_not_a_crash(tmp_path):
+    path = file_with(tmp_path, json.dumps(GOOD).replace('"wall"', '"wall\\ud800"'))
+    code, _, err = run(["count", path])
+    assert code == 2
+    assert "permanents[1].id: expected text, found 'wall\\ud800', which holds half" in err
+
+
+def test_a_dash_reads_the_scenario_from_standard_input(monkeypatch):
+    stdin = io.TextIOWrapper(io.BytesIO("\ufeff".encode() + json.dumps(GOOD).encode()))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    code, out, _ = run(["check", "-"])
+    assert code == 0
+    assert out.startswith("-: legal")
+
+
+def test_bad_input_on_standard_input_is_located_there(monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"players": 3}'))
+    code, _, err = run(["check", "-"])
+    assert code == 2
+    assert "<stdin>: players: expected a list, found an integer 3\n" in err
+    assert all(line.startswith("<stdin>: ") for line in err.splitlines())
+
+
+def test_thousands_of_unknown_ids_among_thousands_of_ids_are_read_in_moments(tmp_path):
+    # Each unknown id was once compared with every id, for a suggestion: hours for a big file.
+    permanents = [attacker(f"a{i}", 1, 1) for i in range(3000)] + [
+        blocker(f"b{i}", 1, 1, blocking=[f"z{i}"]) for i in range(3000)
+    ]
+    path = file_with(tmp_path, json.dumps(edited(with_permanents(*permanents, assignment=[]))))
+    started = time.monotonic()
+    code, _, err = run(["check", path])
+    assert code == 2
+    assert time.monotonic() - started < 30
+    lines = err.splitlines()
+    assert len(lines) == 3000 and max(map(len, lines)) < 500

@@ -1737,3 +1737,18 @@ def test_order_limit_1_with_an_open_order_of_three_is_undecided(tmp_path):
         assert "more than 1 order" in err.getvalue()
     out, err = io.StringIO(), io.StringIO()
     assert main(["check", path, "--order-limit", "6"], out, err) == 0, err.getvalue()
+
+
+def test_a_creature_with_no_power_has_no_order_to_try(tmp_path):
+    """510.1a: a creature with power 0 assigns no combat damage, so its order (509.2) is
+    never chosen between: it costs nothing against --order-limit, and none is reported."""
+    path = _write(
+        tmp_path,
+        file_with(attacker("ogre", 0, 6), *SIX[1:], rules=MID_702_19, assignment=SIX_BACK),
+    )
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["check", path, "--order-limit", "1", "--json"], out, err) == 0, err.getvalue()
+    assert json.loads(out.getvalue())["orders"] == []
+    for query in (["possible"], ["guarantee", "--to", "ogre"]):
+        err = io.StringIO()
+        assert main([*query, path, "--order-limit", "1"], io.StringIO(), err) == 0, err.getvalue()

@@ -129,3 +129,45 @@ def test_a_time_limit_that_means_nothing_is_bad_usage(command, seconds):
 def test_a_count_out_of_range_is_bad_usage_in_one_line(option, value, says):
     code, out, err = run("check", EXAMPLE, option, value)
     assert code == 2 and out == "" and says in err and len(err.splitlines()[-1]) < 200
+
+
+def test_a_closed_pipe_ends_quietly_with_141(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    # More output than a pipe holds, so that writing it must meet the closed end.
+    trampler = {
+        "id": "r",
+        "controller": "A",
+        "types": ["creature"],
+        "power": 80,
+        "toughness": 3,
+        "keywords": ["trample"],
+        "attacking": "D",
+    }
+    walls = [
+        {
+            "id": f"w{i}",
+            "controller": "D",
+            "types": ["creature"],
+            "power": 0,
+            "toughness": 2,
+            "blocking": ["r"],
+        }
+        for i in (1, 2)
+    ]
+    scenario = {
+        "format": "lethal/1",
+        "rules": "current",
+        "active_player": "A",
+        "players": [{"id": "A"}, {"id": "D"}],
+        "permanents": [trampler, *walls],
+    }
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps(scenario))
+    argv = [sys.executable, "-m", "lethal", "count", "--list", "--limit", "5000", str(path)]
+    reading = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    reading.stdout.close()  # the reader goes before a line is written
+    assert reading.wait(timeout=60) == cli.CLOSED_PIPE == 141
+    assert reading.stderr.read() == b""

@@ -9,6 +9,10 @@ bury the user in follow-on complaints.
 from __future__ import annotations
 
 import json
+import math
+import os
+import stat
+import sys
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -16,31 +20,47 @@ from typing import Any
 from ..combat import Scenario
 from ..errors import Problem, ScenarioError
 from .meaning import Meaning
+from .problems import Unreadable
 from .shape import Shape
+
+MAX_BYTES = 10 * 1024 * 1024  # a scenario is a few kilobytes; this keeps a runaway file out
+STDIN = "-"  # the file name that reads the scenario from standard input
 
 
 def load(path: str | Path, whole_combat: bool = False) -> Scenario:
-    """Reads a scenario file; raises ScenarioError naming every problem. With
-    `whole_combat`, a file with first or double strike may name no step: it is the start of
-    the combat damage phase (`--combat`)."""
-    origin = str(path)
+    """Reads a scenario file, or standard input when path is '-'; raises ScenarioError
+    naming every problem. With `whole_combat`, a file with first or double strike may name
+    no step: it is the start of the combat damage phase (`--combat`)."""
+    origin = "<stdin>" if str(path) == STDIN else str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = _stdin() if str(path) == STDIN else _read(path)
     except FileNotFoundError:
         raise ScenarioError(origin, [Problem("", "no such file")]) from None
     except IsADirectoryError:
         raise ScenarioError(origin, [Problem("", "is a folder, not a scenario file")]) from None
+    except OSError as error:
+        raise ScenarioError(origin, [Problem("", error.strerror or str(error))]) from None
+    except _Refused as refused:
+        raise ScenarioError(origin, [Problem("", str(refused))]) from None
+    if isinstance(data, str):  # a text stream put in for standard input
+        return loads(data, origin, whole_combat)
+    try:
+        text = data.decode("utf-8-sig")  # a byte order mark first is read, as JSON tools do
     except UnicodeDecodeError as error:
         problem = Problem("", f"not UTF-8 text (byte {error.start})")
         raise ScenarioError(origin, [problem]) from None
-    except OSError as error:
-        raise ScenarioError(origin, [Problem("", error.strerror or str(error))]) from None
     return loads(text, origin, whole_combat)
 
 
 def loads(text: str, origin: str = "<scenario>", whole_combat: bool = False) -> Scenario:
     try:
-        data = json.loads(text, object_pairs_hook=_JsonObject)
+        data = json.loads(
+            text,
+            object_pairs_hook=_JsonObject,
+            parse_int=_integer,
+            parse_float=_number,
+            parse_constant=_not_a_number,
+        )
     except json.JSONDecodeError as error:
         place = f"line {error.lineno}, column {error.colno}"
         raise ScenarioError(origin, [Problem(place, f"not valid JSON: {error.msg}")]) from None
@@ -48,6 +68,42 @@ def loads(text: str, origin: str = "<scenario>", whole_combat: bool = False) -> 
         problem = Problem("", "not a scenario: JSON nested deeper than Python's decoder can read")
         raise ScenarioError(origin, [problem]) from None
     return parse(data, origin, whole_combat)
+
+
+class _Refused(Exception):
+    """A file lethal will not read: not a regular file, or too large."""
+
+
+_TOO_LARGE = f"larger than {MAX_BYTES // 2**20} MB, the most a scenario file may hold"
+
+
+def _read(path: str | Path) -> bytes:
+    # Opened without blocking and judged by what was opened, so that a named pipe with no
+    # writer, a terminal or a device is refused at once instead of read for ever.
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(descriptor, "rb") as file:
+        info = os.fstat(descriptor)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(info.st_mode):
+            raise _Refused(
+                "not a regular file but a pipe, a device or a socket, which lethal does not "
+                f"read; give a file, or '{STDIN}' to read standard input"
+            )
+        data = file.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise _Refused(f"{_TOO_LARGE} ({info.st_size:,} bytes)")
+    return data
+
+
+def _stdin() -> bytes | str:
+    # A text stream put in place of standard input (by a test, or a program that embeds
+    # lethal) has no bytes underneath: its text is read as it is.
+    stream = getattr(sys.stdin, "buffer", sys.stdin)
+    data = stream.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise _Refused(_TOO_LARGE)
+    return data
 
 
 def bundled_examples() -> list[Path]:
@@ -76,3 +132,23 @@ class _JsonObject(dict):
         super().__init__(pairs)
         seen: set[str] = set()
         self.repeated = [k for k, _ in pairs if k in seen or seen.add(k)]
+
+
+# Numbers the file holds that Python cannot read as such stay as written (Unreadable), to be
+# reported at their place like any value of the wrong kind.
+
+
+def _integer(digits: str) -> int | Unreadable:
+    try:
+        return int(digits)
+    except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits)
+        return Unreadable(digits, f"an integer of {len(digits.lstrip('-')):,} digits")
+
+
+def _number(text: str) -> float | Unreadable:
+    number = float(text)
+    return number if math.isfinite(number) else Unreadable(text, "too large for a number")
+
+
+def _not_a_number(name: str) -> Unreadable:
+    return Unreadable(name, "not a JSON number, though Python's decoder reads it")

@@ -32,7 +32,7 @@ from ..keywords import (
 )
 from ..rules import banding
 from ..view import ScenarioView
-from .problems import Problems, join
+from .problems import Problems, join, names, show
 
 # Fields that only some kinds of permanent may carry.
 CREATURE_ONLY = (
@@ -68,10 +68,17 @@ class Meaning(Problems):
             self.unique(where, fields["id"], f"permanents[{i}].id")
         if self.problems:  # with ids in doubt, what refers to them can't be judged
             return Scenario((), "", ())
-        self.player_ids = [p.id for p in players]
-        self.ids = list(where)
+        # Ids kept in dicts, in the file's order: a file may hold many thousands, and each is
+        # looked up once per reference to it.
+        self.player_ids = dict.fromkeys(p.id for p in players)
+        self.ids = where
         self.by_id = {fields["id"]: fields for fields in raw}
         self.active = shaped["active_player"]
+        self.targets = [i for i in self.player_ids if i != self.active] + [
+            i for i, f in self.by_id.items() if set(f["types"]) & {PLANESWALKER, BATTLE}
+        ]
+        self.attackers = [i for i, f in self.by_id.items() if f.get("attacking") is not None]
+        self.blocked = {attacker for f in raw for attacker in f.get("blocking", ())}
         self.edition = editions.in_force(shaped.get("rules") or editions.CURRENT_NAME)
         self.step = shaped.get("step", ONLY)
         self.known(self.active, self.player_ids, "active_player", "a player id")
@@ -103,7 +110,7 @@ class Meaning(Problems):
 
     def unique(self, where: dict[str, str], id: str, place: str) -> None:
         if id in where:
-            self.problem(place, f"duplicate id '{id}' (already used at {where[id]})")
+            self.problem(place, f"duplicate id {show(id)} (already used at {where[id]})")
         else:
             where[id] = place
 
@@ -133,7 +140,7 @@ class Meaning(Problems):
             if toughness is not None and toughness <= 0:
                 self.problem(
                     at("toughness"),
-                    f"expected 1 or more, found {toughness}: a "
+                    f"expected 1 or more, found {show(toughness)}: a "
                     "creature with toughness 0 or less is already in the graveyard "
                     "(CR 704.5f)",
                 )
@@ -146,8 +153,8 @@ class Meaning(Problems):
             ):
                 self.problem(
                     at("damage"),
-                    f"{damage} damage marked is lethal for toughness "
-                    f"{toughness}: the creature would have been destroyed (CR 704.5g); "
+                    f"{show(damage)} damage marked is lethal for toughness "
+                    f"{show(toughness)}: the creature would have been destroyed (CR 704.5g); "
                     "give it 'indestructible' if it survived",
                 )
         if PLANESWALKER in types:
@@ -156,7 +163,7 @@ class Meaning(Problems):
             elif fields["loyalty"] <= 0:
                 self.problem(
                     at("loyalty"),
-                    f"expected 1 or more, found {fields['loyalty']}: a "
+                    f"expected 1 or more, found {show(fields['loyalty'])}: a "
                     "planeswalker with no loyalty is already gone (CR 704.5i)",
                 )
         if BATTLE in types:
@@ -166,7 +173,7 @@ class Meaning(Problems):
             if fields.get("defense", 1) <= 0:
                 self.problem(
                     at("defense"),
-                    f"expected 1 or more, found {fields['defense']}: a "
+                    f"expected 1 or more, found {show(fields['defense'])}: a "
                     "battle with no defense is already gone (CR 704.5v)",
                 )
             if "protector" in fields:
@@ -198,8 +205,9 @@ class Meaning(Problems):
                 if TRAMPLE_OVER_PLANESWALKERS in parse_keywords([text]):
                     self.problem(
                         f"{place}.keywords[{i}]",
-                        f"'{text}' does not exist yet in the {self.edition.called}: it exists from "
-                        f"the edition of {editions.TRAMPLE_OVER_PLANESWALKERS} on (CR 702.19c)",
+                        f"{show(text)} does not exist yet in the {self.edition.called}: it "
+                        f"exists from the edition of {editions.TRAMPLE_OVER_PLANESWALKERS} on "
+                        "(CR 702.19c)",
                     )
         if not edition.has_battles and BATTLE in fields["types"]:
             self.problem(
@@ -239,26 +247,25 @@ class Meaning(Problems):
                     "(CR 509.2, 509.3)",
                 )
                 continue
+            members = dict.fromkeys(members)  # looked up once for each id of the order
             seen: set[str] = set()
             for j, id in enumerate(order):
                 if id in seen:
-                    self.problem(f"{place}[{j}]", f"'{id}' is listed twice")
+                    self.problem(f"{place}[{j}]", f"{show(id)} is listed twice")
                 elif id in self.ids and id not in members:
                     self.problem(
                         f"{place}[{j}]",
-                        f"'{id}' is not one of {what} ({', '.join(members) or 'none'}); the "
+                        f"{show(id)} is not one of {what} ({names(members) or 'none'}); the "
                         f"order lists exactly those (CR {rule})",
                     )
                 elif id not in members:
-                    fits = list(members)
-                    self.known(id, fits, f"{place}[{j}]", f"one of {what} (CR {rule})", fits)
+                    self.known(id, members, f"{place}[{j}]", f"one of {what} (CR {rule})")
                 seen.add(id)
             missing = [m for m in members if m not in seen]
             if missing:
                 self.problem(
                     place,
-                    f"missing {', '.join(missing)}: the order lists each of {what}, once "
-                    f"(CR {rule})",
+                    f"missing {names(missing)}: the order lists each of {what}, once (CR {rule})",
                 )
 
     def combat(self, fields: dict, place: str) -> None:
@@ -266,21 +273,22 @@ class Meaning(Problems):
         at = lambda field: join(place, field)  # noqa: E731
         active, by_id = self.active, self.by_id
         target = fields.get("attacking")
-        targets = [i for i in self.player_ids if i != active] + [
-            i for i, f in by_id.items() if set(f["types"]) & {PLANESWALKER, BATTLE}
-        ]
         if target is not None and self.known(
-            target, self.ids, at("attacking"), "the id of a player, planeswalker or battle", targets
+            target,
+            self.ids,
+            at("attacking"),
+            "the id of a player, planeswalker or battle",
+            self.targets,
         ):
             attacked = by_id.get(target)
             if target == active:
                 self.problem(
-                    at("attacking"), f"'{target}' is the active player, who can't be attacked"
+                    at("attacking"), f"{show(target)} is the active player, who can't be attacked"
                 )
             elif attacked is not None and not set(attacked["types"]) & {PLANESWALKER, BATTLE}:
                 self.problem(
                     at("attacking"),
-                    f"'{target}' is a {' and '.join(attacked['types'])}; "
+                    f"{show(target)} is a {' and '.join(attacked['types'])}; "
                     "a creature attacks a player, a planeswalker or a battle",
                 )
             elif (
@@ -290,7 +298,8 @@ class Meaning(Problems):
             ):
                 self.problem(
                     at("attacking"),
-                    f"'{target}' is the active player's own planeswalker, which can't be attacked",
+                    f"{show(target)} is the active player's own planeswalker, "
+                    "which can't be attacked",
                 )
             elif (
                 attacked is not None
@@ -299,14 +308,14 @@ class Meaning(Problems):
             ):
                 self.problem(
                     at("attacking"),
-                    f"'{target}' is protected by the active player, "
+                    f"{show(target)} is protected by the active player, "
                     "who can't attack it (CR 310.8b)",
                 )
             if fields["controller"] != active:
                 self.problem(
                     at("attacking"),
                     f"attacking creatures are the active player's, "
-                    f"but its controller is '{fields['controller']}'",
+                    f"but its controller is {show(fields['controller'])}",
                 )
         if "blocking" in fields:
             if target is not None:
@@ -315,13 +324,13 @@ class Meaning(Problems):
             for i, attacker in enumerate(fields["blocking"]):
                 spot = f"{at('blocking')}[{i}]"
                 if attacker in seen:
-                    self.problem(spot, f"'{attacker}' is listed twice")
+                    self.problem(spot, f"{show(attacker)} is listed twice")
                 seen.add(attacker)
-                attackers = [i for i, f in by_id.items() if f.get("attacking") is not None]
+                attackers = self.attackers
                 if not self.known(attacker, self.ids, spot, "an attacking creature", attackers):
                     continue
                 if by_id.get(attacker, {}).get("attacking") is None:
-                    self.problem(spot, f"'{attacker}' is not attacking, so it can't be blocked")
+                    self.problem(spot, f"{show(attacker)} is not attacking, so it can't be blocked")
         if "blocked" in fields and target is None:
             self.problem(at("blocked"), "only an attacking creature is blocked or unblocked")
         if "struck_first" in fields and CREATURE in fields["types"]:
@@ -330,12 +339,11 @@ class Meaning(Problems):
             elif self.step != SECOND:
                 self.problem(
                     at("struck_first"),
-                    f"only for step 'second', and the step is '{self.step}' (CR 510.4)",
+                    f"only for step 'second', and the step is {show(self.step)} (CR 510.4)",
                 )
 
     def permanent(self, fields: dict, raw: list[dict]) -> Permanent:
         keywords = parse_keywords(fields.get("keywords", []))
-        blocked_by = [p["id"] for p in raw if fields["id"] in p.get("blocking", ())]
         return Permanent(
             id=fields["id"],
             controller=fields["controller"],
@@ -349,7 +357,9 @@ class Meaning(Problems):
             keywords=keywords,
             qualities=frozenset(quality_key(q) for q in fields.get("qualities", [])),
             attacking=fields.get("attacking"),
-            blocked=fields.get("blocked", bool(blocked_by)) if "attacking" in fields else False,
+            blocked=fields.get("blocked", fields["id"] in self.blocked)
+            if "attacking" in fields
+            else False,
             blocking=tuple(fields["blocking"]) if "blocking" in fields else None,
             order=tuple(fields["order"]) if "order" in fields else None,
             removed_from_combat=fields.get("removed_from_combat", False),
@@ -366,10 +376,10 @@ class Meaning(Problems):
                 if blocker.controller != defender:
                     self.problem(
                         f"permanents[{i}].blocking[{j}]",
-                        f"'{attacker}' attacks '{scenario.permanent(attacker).attacking}', so only "
-                        f"creatures of its defending player '{defender}' can block it, and "
-                        f"'{blocker.id}' is controlled by '{blocker.controller}' (CR 509.1a, "
-                        "310.8c)",
+                        f"{show(attacker)} attacks {show(scenario.permanent(attacker).attacking)}, "
+                        f"so only creatures of its defending player {show(defender)} can block "
+                        f"it, and {show(blocker.id)} is controlled by {show(blocker.controller)} "
+                        "(CR 509.1a, 310.8c)",
                     )
         for i, permanent in enumerate(scenario.permanents):
             if (
@@ -379,7 +389,7 @@ class Meaning(Problems):
             ):
                 self.problem(
                     f"permanents[{i}].blocked",
-                    f"false, but {', '.join(view.blockers_of(permanent.id))} blocks it (CR 509.1h)",
+                    f"false, but {names(view.blockers_of(permanent.id))} blocks it (CR 509.1h)",
                 )
 
     def step_fits(self, scenario: Scenario, given: bool) -> None:
@@ -388,7 +398,7 @@ class Meaning(Problems):
             said = "no step is given" if not given else "the step is 'only'"
             self.problem(
                 "step",
-                f"{', '.join(strikers)} has first strike or double strike, so "
+                f"{names(strikers)} has first strike or double strike, so "
                 f"the phase has two combat damage steps (CR 510.4), but {said}; expected "
                 "'first-strike' or 'second' (or, to ask about the whole phase, no step and "
                 "a query with --combat)",
@@ -402,6 +412,8 @@ class Meaning(Problems):
 
     def bands(self, scenario: Scenario, view: ScenarioView) -> None:
         band_of: dict[str, str] = {}
+        creatures = dict.fromkeys(view.creatures)
+        attackers = [c for c in view.creatures if view.is_attacking(c)]
         for i, band in enumerate(scenario.bands):
             place = f"bands[{i}]"
             if len(band) < 2:
@@ -411,22 +423,19 @@ class Meaning(Problems):
             members_ok = True
             for j, member in enumerate(band):
                 spot = f"{place}[{j}]"
-                attackers = [c for c in view.creatures if view.is_attacking(c)]
-                if not self.known(
-                    member, list(view.creatures), spot, "an attacking creature", attackers
-                ):
+                if not self.known(member, creatures, spot, "an attacking creature", attackers):
                     members_ok = False
                 elif not view.is_attacking(member):
                     self.problem(
                         spot,
-                        f"'{member}' is not attacking; bands are of attacking "
+                        f"{show(member)} is not attacking; bands are of attacking "
                         "creatures (CR 702.22c)",
                     )
                     members_ok = False
                 elif member in band_of:
                     self.problem(
                         spot,
-                        f"'{member}' is already in {band_of[member]}; a creature "
+                        f"{show(member)} is already in {band_of[member]}; a creature "
                         "is in one band at most (CR 702.22c)",
                     )
                 else:
@@ -438,7 +447,7 @@ class Meaning(Problems):
                 self.problem(
                     place,
                     "its members attack different things "
-                    f"({', '.join(sorted(targets))}); a band attacks one player, "
+                    f"({names(sorted(targets))}); a band attacks one player, "
                     "planeswalker or battle (CR 702.22d)",
                 )
             if banding.band_allowed(view, band) is not True:
@@ -454,8 +463,8 @@ class Meaning(Problems):
                     missing = [m for m in band if m not in blocking]
                     self.problem(
                         place,
-                        f"'{blocker}' blocks {', '.join(blocking)} but not "
-                        f"{', '.join(missing)}; a creature blocking one member of a band "
+                        f"{show(blocker)} blocks {names(blocking)} but not "
+                        f"{names(missing)}; a creature blocking one member of a band "
                         "blocks them all (CR 702.22h)",
                     )
 
@@ -467,7 +476,8 @@ class Meaning(Problems):
             if fields["id"] in seen:
                 self.problem(
                     f"{place}.id",
-                    f"duplicate effect id '{fields['id']}' (already used at {seen[fields['id']]})",
+                    f"duplicate effect id {show(fields['id'])} "
+                    f"(already used at {seen[fields['id']]})",
                 )
             seen.setdefault(fields["id"], f"{place}.id")
             if "to" in fields:
@@ -493,7 +503,7 @@ class Meaning(Problems):
         """The proposed assignment's entries, each naming a creature and a recipient once."""
         if entries is None:
             return None
-        creatures = [p.id for p in scenario.permanents if p.is_creature]
+        creatures = dict.fromkeys(p.id for p in scenario.permanents if p.is_creature)
         seen: dict[tuple[str, str], int] = {}
         result = []
         for i, entry in enumerate(entries):
@@ -504,7 +514,7 @@ class Meaning(Problems):
             if source_ok and entry["source"] not in creatures:
                 self.problem(
                     f"{place}.source",
-                    f"'{entry['source']}' is not a creature; only "
+                    f"{show(entry['source'])} is not a creature; only "
                     "creatures assign combat damage (CR 510.1)",
                 )
             to_ok = self.known(entry["to"], self.ids, f"{place}.to", "a player or permanent id")
@@ -512,7 +522,7 @@ class Meaning(Problems):
             if pair in seen:
                 self.problem(
                     place,
-                    f"'{pair[0]}' to '{pair[1]}' is already given at "
+                    f"{show(pair[0])} to {show(pair[1])} is already given at "
                     f"assignment[{seen[pair]}]; give each pair once, with its whole "
                     "amount",
                 )

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import difflib
 import json
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass
+from itertools import accumulate, islice
 
-from ..errors import Problem
+from ..errors import SHOWN, Problem, quoted, shown
 
 
 class Problems:
@@ -20,44 +23,119 @@ class Problems:
     def known(
         self,
         value: str,
-        candidates: list[str],
+        candidates: Collection[str],
         place: str,
         what: str,
-        fitting: list[str] | None = None,
+        fitting: Collection[str] | None = None,
     ) -> bool:
         """Whether value is one of candidates; if not, says so, suggesting from `fitting`
         (the candidates that would make sense here), when given."""
         if value in candidates:
             return True
         fitting = candidates if fitting is None else fitting
+        # Each suggestion is a pass over every id: past SUGGESTED problems a file gets none,
+        # so that thousands of unknown ids among thousands of ids take seconds, not hours.
+        hint = did_you_mean(value, fitting) if len(self.problems) < SUGGESTED else ""
         self.problem(
             place,
-            f"unknown id {show(value)}{did_you_mean(value, fitting)}; expected {what}"
-            + (f" ({', '.join(fitting)})" if 0 < len(fitting) <= 8 else ""),
+            f"unknown id {show(value)}{hint}; expected {what}"
+            + (f" ({names(fitting)})" if 0 < len(fitting) <= 8 else ""),
         )
         return False
 
 
-def did_you_mean(value: object, candidates: list[str] | tuple[str, ...]) -> str:
-    if not isinstance(value, str):
+SUGGESTED = 100
+
+
+def did_you_mean(value: object, candidates: Collection[str]) -> str:
+    # A value over twice as long as every candidate is never close (difflib's ratio is at
+    # most 2*shorter/total); leaving it out keeps a huge value from costing quadratic time.
+    longest = max((len(c) for c in candidates), default=0)
+    if not isinstance(value, str) or len(value) > 2 * longest:
         return ""
     close = difflib.get_close_matches(value, list(candidates), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return f" (did you mean {quoted(close[0])}?)" if close else ""
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A number the file writes that Python cannot hold as one (NaN, Infinity, 1e400, an
+    integer of more digits than Python converts): kept as written, so that it is reported
+    at its place like any value of the wrong kind."""
+
+    literal: str
+    why: str
 
 
 def show(value: object) -> str:
-    return json.dumps(value) if not isinstance(value, str) else repr(value)
+    """A value as the file wrote it (a string quoted and escaped), cut after SHOWN
+    characters, so that no value, however long or deep, floods a message."""
+    if isinstance(value, str):
+        return quoted(value)
+    text = ""
+    for text in accumulate(_written(value)):
+        if len(text) > SHOWN:
+            break
+    else:
+        return text
+    if isinstance(value, (list, dict)):
+        return text[:SHOWN] + "…"
+    return f"{text[:SHOWN]}… ({len(text):,} characters)"
+
+
+def found(value: object) -> str:
+    """What a message says was found: the kind of value, then the value."""
+    if value is None:
+        return "null"
+    if isinstance(value, Unreadable):  # its `why` says how long it is
+        cut = value.literal[:SHOWN] + ("…" if len(value.literal) > SHOWN else "")
+        return f"{cut} ({value.why})"
+    return f"{kind(value)} {show(value)}"
+
+
+def name(id: str) -> str:
+    """An id as a message names it among others: bare when it is short and printable."""
+    return shown(id) if len(id) <= SHOWN else quoted(id)
+
+
+NAMED = 10  # ids a message lists before it only counts the rest
+
+
+def names(ids: Collection[str]) -> str:
+    listed = ", ".join(map(name, islice(ids, NAMED)))
+    return listed + (f" and {len(ids) - NAMED:,} more" if len(ids) > NAMED else "")
+
+
+def _written(value: object) -> Iterator[str]:
+    """The JSON text of value, piece by piece, so that a caller can stop early: a value
+    nested 100,000 deep is never walked to its bottom."""
+    if isinstance(value, Unreadable):
+        yield value.literal
+    elif isinstance(value, list):
+        yield "["
+        for i, item in enumerate(value):
+            yield ", " if i else ""
+            yield from _written(item)
+        yield "]"
+    elif isinstance(value, dict):
+        yield "{"
+        for i, (key, item) in enumerate(value.items()):
+            yield (", " if i else "") + json.dumps(key) + ": "
+            yield from _written(item)
+        yield "}"
+    else:
+        yield json.dumps(value, default=repr)  # parse() may be given any Python value
 
 
 def kind(value: object) -> str:
-    names = {bool: "a boolean", int: "an integer", float: "a number", str: "a string"}
+    called = {bool: "a boolean", int: "an integer", float: "a number", str: "a string"}
     if value is None:
         return "null"
     if isinstance(value, dict):
         return "an object"
     if isinstance(value, list):
         return "a list"
-    return names.get(type(value), type(value).__name__)
+    return called.get(type(value), type(value).__name__)
 
 
 def join(place: str, field: str) -> str:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from .. import editions
 from ..combat import ADD, DOUBLE, EFFECT_KINDS, PERMANENT_TYPES, PREVENT, STEPS
-from ..keywords import UnknownKeyword, parse_keywords
-from .problems import Problems, did_you_mean, join, kind, show
+from ..keywords import VOCABULARY, UnknownKeyword, parse_keywords
+from .problems import Problems, did_you_mean, found, join, name, show
 
 FORMAT = "lethal/1"
 TOP_FIELDS = (
@@ -44,20 +45,23 @@ PERMANENT_FIELDS = (
     "order",
 )
 ENTRY_FIELDS = ("source", "to", "amount")
+# The integers every JSON reader holds exactly (RFC 8259, section 6); beyond them a file means
+# different things to different tools, and sums of them could outgrow what Python prints.
+LARGEST = 2**53 - 1
 
 
 class Shape(Problems):
     def fields(self, value: Any, place: str, known: tuple[str, ...]) -> dict | None:
         if not isinstance(value, dict):
             what = "an object" if place else "the scenario to be one JSON object"
-            self.problem(place, f"expected {what}, found {kind(value)} {show(value)}")
+            self.problem(place, f"expected {what}, found {found(value)}")
             return None
         for key in getattr(value, "repeated", ()):
-            self.problem(join(place, key), "given twice in the same object")
+            self.problem(join(place, name(key)), "given twice in the same object")
         for key in value:
             if key not in known:
                 self.problem(
-                    join(place, key),
+                    join(place, name(key)),
                     f"unknown field{did_you_mean(key, known)}; known fields: {', '.join(known)}",
                 )
         return value
@@ -65,20 +69,37 @@ class Shape(Problems):
     def expect(self, value: Any, place: str, check: Callable[[Any], bool], what: str) -> Any:
         if check(value):
             return value
-        self.problem(place, f"expected {what}, found {kind(value)} {show(value)}")
+        self.problem(place, f"expected {what}, found {found(value)}")
         return None
 
     def integer(self, value: Any, place: str, minimum: int | None = None, why: str = "") -> Any:
         number = self.expect(value, place, _is_int, "an integer")
+        if number is not None and abs(number) > LARGEST:
+            self.problem(
+                place,
+                f"expected an integer from -{LARGEST} to {LARGEST}, the integers every JSON "
+                f"reader holds exactly (RFC 8259, section 6), found {show(number)}",
+            )
+            return None
         if number is not None and minimum is not None and number < minimum:
-            self.problem(place, f"expected an integer {minimum} or more{why}, found {number}")
+            self.problem(place, f"expected an integer {minimum} or more{why}, found {show(number)}")
             return None
         return number
 
     def string(self, value: Any, place: str) -> Any:
-        return self.expect(
+        text = self.expect(
             value, place, lambda v: isinstance(v, str) and v != "", "a non-empty string"
         )
+        # JSON can write half of a UTF-16 pair ("\ud800") alone, which is no character: no
+        # text output, file name or solver could take it.
+        if text is not None and _LONE_SURROGATE.search(text):
+            self.problem(
+                place,
+                f"expected text, found {show(text)}, which holds half of a UTF-16 surrogate "
+                "pair (\\ud800-\\udfff) without its other half",
+            )
+            return None
+        return text
 
     def boolean(self, value: Any, place: str) -> Any:
         return self.expect(value, place, lambda v: isinstance(v, bool), "true or false")
@@ -128,11 +149,10 @@ class Shape(Problems):
 
     def edition(self, value: Any) -> str | None:
         """'current', or a date: the edition in force that day (see editions.py)."""
-        if not isinstance(value, str):
-            self.problem(
-                "rules",
-                f"expected 'current' or a date YYYY-MM-DD, found {kind(value)} {show(value)}",
-            )
+        # Longer than either, or unprintable, it is neither: said here, so that the message
+        # shows it cut and escaped.
+        if not isinstance(value, str) or len(value) > len("YYYY-MM-DD") or not value.isprintable():
+            self.problem("rules", f"expected 'current' or a date YYYY-MM-DD, found {found(value)}")
             return None
         try:
             editions.in_force(value)
@@ -194,8 +214,13 @@ class Shape(Problems):
                     continue
                 try:
                     parse_keywords([text])
-                except UnknownKeyword as error:
-                    self.problem(f"{at('keywords')}[{i}]", str(error))
+                except UnknownKeyword as error:  # said here, to show a huge text cut
+                    hint = f" (did you mean {show(error.suggestion)}?)" if error.suggestion else ""
+                    self.problem(
+                        f"{at('keywords')}[{i}]",
+                        f"unknown keyword {show(text)}{hint}; known keywords: "
+                        + ", ".join(VOCABULARY),
+                    )
         return fields
 
     def effect(self, value: Any, place: str) -> dict | None:
@@ -253,6 +278,9 @@ class Shape(Problems):
                 why=" (leave out pairs that are assigned nothing)",
             )
         return fields
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _is_int(value: Any) -> bool:

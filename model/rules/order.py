@@ -13,38 +13,19 @@ make the assignment legal, and every order is tried, up to a stated limit.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from itertools import permutations
 from math import factorial
 
 from ..amounts import Amounts
 from ..errors import TooManyOrders
 from ..keywords import DEATHTOUCH
+from ..limits import ORDERS
 from ..ops import Term, all_of, any_of, implies, negate
 from . import banding, steps
 from .constraint import Constraint
 from .deathtouch import lethal_damage_assigned
 
 Precedes = Callable[[str, str], Term]  # x comes before y in the order
-
-# The most orders a step may leave open, counted as every order of every creature whose order
-# is open: beyond it, a check or query says so rather than run for a very long time.
-ORDER_LIMIT = 5040
-_limit: ContextVar[int] = ContextVar("order_limit", default=ORDER_LIMIT)
-
-
-def current_limit() -> int:
-    return _limit.get()
-
-
-@contextmanager
-def limited_to(limit: int):
-    token = _limit.set(limit)
-    try:
-        yield
-    finally:
-        _limit.reset(token)
 
 
 def in_order(view, s: str, x: str) -> Term:
@@ -66,10 +47,11 @@ def freed(view, s: str) -> Term:
 
 
 def bound(view, s: str) -> Term:
-    """s assigns combat damage this step, following its order."""
+    """s assigns combat damage this step, following its order. A creature with power 0 or
+    less assigns none (510.1a), so no order of it is ever chosen between, or tried."""
     if not view.edition.has_order:
         return False
-    return all_of((steps.assigns_this_step(view, s), negate(freed(view, s))))
+    return all_of((steps.assigns_this_step(view, s), view.power(s) > 0, negate(freed(view, s))))
 
 
 def candidates(view, s: str) -> list[str]:
@@ -88,7 +70,7 @@ def ranked(order: tuple[str, ...]) -> Precedes:
 
 
 def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
-    budget = _limit.get()
+    budget = ORDERS.value()
     for s in view.creatures:
         premise = bound(view, s)
         if premise is False:
@@ -106,7 +88,7 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
         if budget < 0:
             raise TooManyOrders(
                 f"{s}'s damage assignment order is not given, and trying every order of the "
-                f"step's open orders would take more than {_limit.get()} orders ({s} alone "
+                f"step's open orders would take more than {ORDERS.value()} orders ({s} alone "
                 f"has {tried}); give the orders in the file, or raise --order-limit"
             )
         rule, announce = rule_of(view, s)

@@ -5,24 +5,23 @@ assignment. Instead the rules' constraints are split into independent groups: cr
 whose unknowns share a constraint are counted together, and the count is the product of the
 groups' counts. Most creatures (every blocker, for one) are alone in their group. Each group
 is counted by trying every row its creatures could have, against its constraints compiled
-into one Python function.
+into one Python function; how many rows that is, is worked out first, by arithmetic, so a
+group past the limit is refused before any row is made.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from math import prod
+from math import comb, prod
 
 import z3
 
 from ..answers import Count
 from ..combat import Entry, Scenario
 from ..errors import TooManyToCount
+from ..limits import COUNT_ROWS
 from .encoding import Encoding
-
-# Enough to rule out a runaway enumeration: a group whose rows multiply past this is refused.
-MAX_ROWS_PER_GROUP = 5_000_000
 
 
 def count(scenario: Scenario, list_limit: int | None = None) -> Count:
@@ -63,12 +62,6 @@ class _Group:
         )
 
     def legal_rows(self) -> list[tuple[tuple[int, ...], ...]]:
-        size = prod(len(c) for c in self.candidates)
-        if size > MAX_ROWS_PER_GROUP:
-            raise TooManyToCount(
-                f"{', '.join(self.creatures)} together have {size} possible divisions to try, "
-                f"more than {MAX_ROWS_PER_GROUP}"
-            )
         return [rows for rows in itertools.product(*self.candidates) if self.check(*rows)]
 
     def entries(self, rows) -> Iterator[Entry]:
@@ -106,32 +99,70 @@ def _groups(scenario: Scenario) -> list[_Group]:
             parent[root(other)] = root(creatures[0])
         formulas.append((formula, creatures[0] if creatures else None))
 
+    # A constraint over no unknown at all holds or fails for every assignment alike.
+    if any(c is None and z3.is_false(z3.simplify(f)) for f, c in formulas):
+        return [_Group([], pairs, encoding.variables, {}, [encoding.formula(False)])]
     members: dict[str, list[str]] = {}
     for c in view.creatures:
         members.setdefault(root(c), []).append(c)
+    for creatures in members.values():
+        _refuse_past_the_limit(
+            creatures, [_row_count(view.power(c), pairs[c], given) for c in creatures]
+        )
     groups = []
     for creatures in members.values():
         mine = set(creatures)
         group_formulas = [f for f, c in formulas if c in mine]
-        candidates = {c: _rows(view.power(c), len(pairs[c]), pairs[c], given) for c in creatures}
+        candidates = {c: _rows(view.power(c), pairs[c], given) for c in creatures}
         groups.append(_Group(creatures, pairs, encoding.variables, candidates, group_formulas))
-    # A constraint over no unknown at all holds or fails for every assignment alike.
-    if any(c is None and z3.is_false(z3.simplify(f)) for f, c in formulas):
-        return [_Group([], pairs, encoding.variables, {}, [encoding.formula(False)])]
     return groups
 
 
-def _rows(power: int, width: int, pairs: list, given: dict) -> list[tuple[int, ...]]:
+def _refuse_past_the_limit(creatures: list[str], row_counts: list[int]) -> None:
+    size = prod(row_counts)
+    if size > COUNT_ROWS.value():
+        raise TooManyToCount(
+            f"{_named(creatures)} {'together have' if len(creatures) > 1 else 'has'} "
+            f"{size:,} possible divisions to try, more than the count limit of "
+            f"{COUNT_ROWS.value():,}; raise {COUNT_ROWS.flag}"
+        )
+
+
+def _named(creatures: list[str]) -> str:
+    shown = ", ".join(creatures[:10])
+    return shown + (f" and {len(creatures) - 10} more" if len(creatures) > 10 else "")
+
+
+def _rows(power: int, pairs: list, given: dict) -> list[tuple[int, ...]]:
     """Every row of amounts a creature could assign: a superset of its legal rows, since
     510.1a lets a creature assign in all either nothing or exactly its power. The
-    constraints decide which are legal."""
-    fixed = [given.get(p) for p in pairs]
+    constraints decide which are legal. Only the free amounts are divided, so no row the
+    given amounts rule out is made."""
+    free = [i for i, p in enumerate(pairs) if p not in given]
     rows = []
-    for total in sorted({0, max(0, power)}):
-        for row in _compositions(total, width):
-            if all(f is None or f == a for f, a in zip(fixed, row, strict=True)):
-                rows.append(row)
+    for left in _left_to_divide(power, pairs, given):
+        for split in _compositions(left, len(free)):
+            row = [given.get(p) for p in pairs]
+            for i, amount in zip(free, split, strict=True):
+                row[i] = amount
+            rows.append(tuple(row))
     return rows
+
+
+def _row_count(power: int, pairs: list, given: dict) -> int:
+    """How many rows `_rows` makes, without making them (stars and bars)."""
+    free = sum(p not in given for p in pairs)
+    return sum(
+        int(left == 0) if free == 0 else comb(left + free - 1, free - 1)
+        for left in _left_to_divide(power, pairs, given)
+    )
+
+
+def _left_to_divide(power: int, pairs: list, given: dict) -> list[int]:
+    """For each total the creature may assign (nothing, or its power), what the given
+    amounts leave to divide among its free pairs."""
+    taken = sum(given[p] for p in pairs if p in given)
+    return [total - taken for total in sorted({0, max(0, power)}) if total >= taken]
 
 
 def _compositions(total: int, width: int) -> Iterator[tuple[int, ...]]:

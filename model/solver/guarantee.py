@@ -20,6 +20,7 @@ import z3
 from ..answers import Guarantee, Impossible
 from ..combat import Scenario
 from ..errors import TooManyOrders
+from ..limits import ORDERS
 from ..requirements import ANY, Pair, assigned
 from ..rules import banding, division, order
 from ..tally import ASSIGNED, Tally
@@ -64,7 +65,7 @@ def announcements(scenario: Scenario, creatures: list[str] | None = None):
     view = ScenarioView(scenario)
     creatures = order.open_orders(view) if creatures is None else creatures
     ways = prod(factorial(len(order.candidates(view, c))) for c in creatures)
-    limit = order.current_limit()
+    limit = ORDERS.value()
     if ways > limit:
         raise TooManyOrders(
             f"the damage assignment orders the file leaves open ({', '.join(creatures)}) can "

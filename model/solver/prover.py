@@ -3,7 +3,8 @@ the smallest counterexample, re-checked on the concrete path before it is report
 
 Every answer of the solver is looked at: unsat, sat and unknown each lead somewhere, and
 unknown is never read as either of the others. Whatever one property does (raise, return
-something that is not a claim), it gets a verdict of its own and the others are still proved.
+something that is not a claim, exit, loop forever), it gets a verdict of its own, naming the
+line of its file, and the others are still proved; only Ctrl-C ends the run.
 """
 
 from __future__ import annotations
@@ -16,8 +17,11 @@ from pathlib import Path
 import z3
 
 from ..check import check
+from ..deadline import TimedOut, deadline, remaining
 from ..editions import in_force
 from ..errors import LethalError, ScenarioError
+from ..keywords import plain_keyword
+from ..ops import Term
 from ..proving import Claim, Property
 from ..reading import bundled_examples, parse
 from . import agreement, counterexample
@@ -30,8 +34,16 @@ PROVED, REFUTED, UNKNOWN, VACUOUS, ERROR = "proved", "refuted", "unknown", "vacu
 # The symbolic combat and the concrete check disagree: on a counterexample, or on a bundled
 # example. A definite finding (a wrong model), not the solver giving up.
 AGREES, MISMATCH = "agrees", "mismatch"
-EXPECTED = {"holds": PROVED, "fails": REFUTED, "agrees": AGREES}
+# A user's file that does not import stands for the properties it would have held; it is
+# expected to import, which it never does by the time it has a verdict.
+EXPECTED = {"holds": PROVED, "fails": REFUTED, "agrees": AGREES, "imports": "imported"}
 Z3, CVC5 = "z3", "cvc5"
+# Whose fault an error is: the property's (its file is broken, so no verdict of the run can
+# be trusted), or lethal's own (a bug). An error that is neither, such as two solvers
+# disagreeing, is a verdict not as expected.
+THE_PROPERTY, LETHAL = "property", "lethal"
+# What Z3 says when Python's `and`, `or`, `not` or `if` is asked to decide one of its formulas.
+CAST = "Symbolic expressions cannot be cast to concrete Boolean values"
 
 
 class PropertyError(LethalError, TypeError):
@@ -47,6 +59,7 @@ class Result:
     table: str = ""  # the counterexample, readable
     reason: str = ""  # why it is unknown, vacuous or an error; what a refutation lacks
     certified_by: tuple[str, ...] = ()  # the solvers that found the negated claim unsat
+    fault: str = ""  # for an error: THE_PROPERTY or LETHAL, if it is either's
 
     @property
     def as_expected(self) -> bool:
@@ -54,35 +67,60 @@ class Result:
 
 
 def prove(prop: Property, timeout: float, out: Path, certify: bool = False) -> Result:
-    """The verdict on `prop` within its bounds, each solver call limited to `timeout`
-    seconds; counterexamples and undecided queries are written to `out`. With `certify`, a
-    proof stands only if cvc5 also finds the negated claim unsatisfiable."""
+    """The verdict on `prop` within its bounds, found within `timeout` seconds (the
+    property's own Python, building, solving and the re-check of a counterexample: past
+    them, it is unknown); counterexamples and undecided queries are written to `out`. With
+    `certify`, a proof stands only if cvc5 also finds the negated claim unsatisfiable,
+    within `timeout` seconds of its own."""
     start = time.perf_counter()
+    problem = prop.problem or prop.bounds.problem()
+    if problem:  # refused before anything is built
+        return Result(prop, ERROR, 0.0, reason=f"{problem} ({_place(prop)})", fault=THE_PROPERTY)
+    limit = f"{prop.name}: did not finish within --timeout {timeout:g} s"
+    asked: list[z3.Solver] = []  # the solver, once the query is built
     try:
-        verdict, details = _decide(prop, timeout, out, certify)
+        with deadline(timeout, limit):
+            verdict, details = _decide(prop, timeout, out, asked)
+        if certify and verdict == PROVED:  # cvc5 reads the query Z3 answered
+            verdict, details = _certified(asked[0], prop, timeout, out)
+    except TimedOut as error:
+        if str(error) != limit:  # a limit of the whole run's, which ends it
+            raise
+        verdict, details = UNKNOWN, {"reason": _timed_out(error, prop, timeout, asked, out)}
     except PropertyError as error:
-        verdict, details = ERROR, {"reason": str(error)}
-    except Exception as error:  # one property's failure must not lose the others' results
-        verdict, details = ERROR, {"reason": _raised(error, prop)}
+        verdict, details = ERROR, {"reason": f"{error} ({_place(prop)})", "fault": THE_PROPERTY}
+    except (Exception, SystemExit) as error:  # one property's failure loses no other result
+        verdict, details = ERROR, _failed(error, prop)
     return Result(prop, verdict, time.perf_counter() - start, **details)
 
 
-def _decide(prop: Property, timeout: float, out: Path, certify: bool) -> tuple[str, dict]:
+class _Asked(SymbolicCombat):
+    """The combat a property is handed. A keyword lethal does not know would be an unknown
+    that is never true, and the property vacuous without a word of why: it is refused."""
+
+    def has(self, c: str, keyword: str) -> Term:
+        return super().has(c, plain_keyword(keyword))
+
+
+def _decide(prop: Property, timeout: float, out: Path, asked: list[z3.Solver]) -> tuple[str, dict]:
     context = z3.Context()
     editions = tuple(in_force(rules) for rules in prop.editions)
     combats = [
-        SymbolicCombat(prop.bounds, context, "" if n == 0 else f"c{n}.", editions)
+        _Asked(prop.bounds, context, "" if n == 0 else f"c{n}.", editions)
         for n in range(prop.combats)
     ]
     claim = _claim(prop.function(*combats), context)
     solver = z3.Solver(ctx=context)
     solver.set("random_seed", SEED)
-    solver.set("timeout", max(1, round(timeout * 1000)))  # 0 would mean no limit at all
+    left = remaining()  # what building the query left of the time
+    seconds = timeout if left is None else min(timeout, left)
+    solver.set("timeout", max(1, round(seconds * 1000)))  # 0 would mean no limit at all
     for combat in combats:
         solver.add([as_formula(f, context) for f in combat.well_formed()])
     solver.add(claim.assume)
     for combat in combats:  # every assignment the property names is one of amounts in range
         solver.add([f for x in combat.assignments for f in x.domain()])
+    asked.append(solver)
 
     assumptions = solver.check()
     if assumptions == z3.unsat:
@@ -92,8 +130,6 @@ def _decide(prop: Property, timeout: float, out: Path, certify: bool) -> tuple[s
     solver.add(z3.Not(claim.conclude))
     answer = solver.check()
     if answer == z3.unsat:
-        if certify:
-            return _certified(solver, prop, timeout, out)
         return PROVED, {"certified_by": (Z3,)}
     if answer != z3.sat:
         return UNKNOWN, {"reason": _unknown(solver, prop, out)}
@@ -104,6 +140,12 @@ def _decide(prop: Property, timeout: float, out: Path, certify: bool) -> tuple[s
         # The witness may be what failed, not the model: some other legal assignment has
         # what the property asks (the concrete side tries them all).
         verdict, problem = ERROR, f"{problem} (the property's witness may be what fails)"
+    if verdict == ERROR and problem.startswith(UNEVALUATED):
+        # Kept, so that whoever fixes the property sees the combat it could not speak of.
+        files = counterexample.write(prop, scenarios, out)
+        table = counterexample.table(scenarios)
+        details = {"counterexamples": files, "table": table, "fault": THE_PROPERTY}
+        return ERROR, {**details, "reason": f"the counterexample did not re-check: {problem}"}
     if problem:
         # A claim broken on the symbolic side and not on the concrete one: the two sides of
         # lethal disagree; either way not a refutation.
@@ -138,7 +180,10 @@ def _not_a_formula(value: object, context: z3.Context) -> str:
         if value.ctx is not context:  # the identity Z3 itself checks before mixing terms
             return "a formula made outside the combat's Z3 context; build it from the combat"
         return ""
-    return f"a {type(value).__name__} ({_shown(value)})"
+    if value is None:
+        return "None (a property returns its claim)"
+    kind = type(value).__name__
+    return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} ({_shown(value)})"
 
 
 def _shown(value: object) -> str:
@@ -146,13 +191,64 @@ def _shown(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _raised(error: Exception, prop: Property) -> str:
-    """The exception, and the line of the property's file it came through, if any."""
+def _place(prop: Property) -> str:
+    """Where the property is declared: its file and line."""
+    return f"{prop.source}:{prop.line}" if prop.source else prop.name
+
+
+def _line_in(error: BaseException, prop: Property) -> str:
+    """The last line of the property's file the exception came through, or ""."""
     place = ""
     for frame in traceback.extract_tb(error.__traceback__):
         if prop.source and frame.filename == prop.source:
-            place = f" ({frame.filename}:{frame.lineno})"
-    return f"raised {type(error).__name__}: {error}{place}"
+            place = f"{frame.filename}:{frame.lineno}"
+    return place
+
+
+def _raised(error: BaseException, prop: Property, otherwise: str = "") -> str:
+    """The exception, and the line of the property's file it came through (or `otherwise`)."""
+    place = _line_in(error, prop) or otherwise
+    said = f": {error}" if str(error) else ""  # MemoryError and SystemExit may say nothing
+    return f"raised {type(error).__name__}{said}" + (f" ({place})" if place else "")
+
+
+def _failed(error: BaseException, prop: Property) -> dict:
+    """The reason of the error `error` gives the property, and whose fault it is. What the
+    property's own code raised, or what it made lethal raise, is the property's; so is an
+    exit, or running out of memory or stack on its claim. What came of lethal alone is a bug."""
+    place = _line_in(error, prop)
+    if isinstance(error, SystemExit):
+        reason = (
+            f"it tried to end the run: {_raised(error, prop, _place(prop))}; a property "
+            "returns its claim, and the run goes on"
+        )
+        return {"reason": reason, "fault": THE_PROPERTY}
+    if isinstance(error, z3.Z3Exception) and CAST in str(error):
+        reason = (
+            f"Python's and, or, not or if was asked to decide a formula ({place or _place(prop)}),"
+            " which only the solver can: write all_of, any_of, negate, implies or ite (from "
+            f"lethal.proving) instead (Z3: {CAST})"
+        )
+        return {"reason": reason, "fault": THE_PROPERTY}
+    if place or isinstance(error, (MemoryError, RecursionError)):
+        return {"reason": _raised(error, prop), "fault": THE_PROPERTY}
+    reason = f"internal error: {type(error).__name__}: {error} (a bug in lethal, not a verdict)"
+    return {"reason": reason, "fault": LETHAL}
+
+
+def _timed_out(
+    error: TimedOut, prop: Property, timeout: float, asked: list[z3.Solver], out: Path
+) -> str:
+    """Where the time ran out: in the property's own code, or with the query it was solving
+    saved, as an unknown answer of the solver's is."""
+    place = _line_in(error, prop)
+    reason = f"did not finish within --timeout {timeout:g} s"
+    if place:
+        return f"{reason} (stopped at {place})"
+    if asked:
+        path = _save(out, f"{prop.name}.smt2", asked[0].to_smt2())
+        return f"{reason}; the query it was solving is in {path}"
+    return reason
 
 
 def _save(out: Path, name: str, text: str) -> Path:
@@ -265,6 +361,18 @@ def _value(model: z3.ModelRef, measure: z3.ArithRef) -> int:
     return model.eval(measure, model_completion=True).as_long()
 
 
+# The property, asked of its counterexample read back as a scenario, gave no answer.
+UNEVALUATED = "on the concrete scenario the property"
+
+
+def _absent(error: Exception, combats: list[ConcreteCombat]) -> str:
+    """A hint when the property asked a plain combat about a slot the counterexample lacks."""
+    named = error.args[0] if isinstance(error, KeyError) and error.args else None
+    if any(named in c.slots.creatures and not c.present[named] for c in combats):
+        return f"; {named} is absent from the counterexample, and cannot be asked that there"
+    return ""
+
+
 def _recheck(prop: Property, scenarios: list[dict]) -> tuple[str, str]:
     """Reads each counterexample back as a file and evaluates the claim on it with plain
     values: it must be well formed, meet the assumptions and break the conclusion. What went
@@ -295,10 +403,16 @@ def _recheck(prop: Property, scenarios: list[dict]) -> tuple[str, str]:
                 del f["assignment"]
     try:
         claim = prop.function(*combats)
+    except TimedOut:
+        raise
     except Exception as error:  # the property's own code, on plain values
-        return ERROR, f"on the concrete scenario the property {_raised(error, prop)}"
+        return ERROR, f"{UNEVALUATED} {_raised(error, prop)}{_absent(error, combats)}"
     if not isinstance(claim, Claim):
         claim = Claim(True, claim)
+    for part in ("assume", "conclude"):
+        value = getattr(claim, part)
+        if not isinstance(value, bool):
+            return ERROR, f"{UNEVALUATED} gave {_shown(value)} as its {part}, not True or False"
     if claim.assume is not True:
         return MISMATCH, "its assumptions do not hold on the concrete scenario"
     if claim.conclude is not False:

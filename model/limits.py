@@ -1,0 +1,72 @@
+"""The stated limits on lethal's work, in one place: each with the flag that raises it, its
+default and what it limits. Reaching one is never a verdict: the command says which limit
+and how to raise it, and exits 3 (`errors.LimitReached`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Limit:
+    """A limit's flag, default and meaning, and its value here: a context variable, so that
+    a command sets it for its own run."""
+
+    flag: str
+    default: int
+    what: str  # the help text, finished by "(default N); beyond it, exit 3"
+    _value: ContextVar[int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "_value", ContextVar(self.flag, default=self.default))
+
+    @property
+    def dest(self) -> str:
+        """The name argparse gives the flag's value."""
+        return self.flag.removeprefix("--").replace("-", "_")
+
+    def value(self) -> int:
+        return self._value.get()
+
+    @contextmanager
+    def set_to(self, value: int) -> Iterator[None]:
+        token = self._value.set(value)
+        try:
+            yield
+        finally:
+            self._value.reset(token)
+
+
+# Every order of every creature whose damage assignment order a file leaves open (510.1c-d).
+ORDERS = Limit(
+    "--order-limit",
+    5040,
+    "under rules with a damage assignment order, the most orders to try for those the file "
+    "leaves open",
+)
+# Enough to rule out a runaway enumeration: a group whose rows multiply past this is refused.
+COUNT_ROWS = Limit(
+    "--count-limit",
+    5_000_000,
+    "the most divisions count tries for creatures whose divisions depend on each other",
+)
+# Far more than any board has, few enough to be done in seconds.
+EFFECT_ORDERS = Limit(
+    "--effect-order-limit",
+    100_000,
+    "the most orders of effects (CR 616.1) dealing tries for one recipient, and the most "
+    "outcomes it gives",
+)
+# The solver's time grows steeply with the size of a combat (random combats of 300
+# creatures take Z3 half a minute to maximise; 500, past five minutes), so a larger file is
+# refused before any work, unless the limit is raised.
+CREATURES = Limit("--creature-limit", 200, "the most creatures a query takes")
+# Each legal assignment of the first step is followed by what comes after it.
+ASSIGNMENTS = Limit(
+    "--assignment-limit",
+    20_000,
+    "with --combat, the most legal assignments of the first step to try",
+)

@@ -1,0 +1,222 @@
+"""Every stated limit is checked before the work it bounds, and says which limit it is and
+the flag that raises it (issue 10). Times are measured in benchmarks/size_limits.py; here
+the work past a limit is made to fail if it is ever started."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+
+import pytest
+
+from lethal import ScenarioError, count, guarantee, maximum, minimum, parse, possible
+from lethal.cli import main
+from lethal.combat import Entry
+from lethal.dealing import _distinct_orders, _options, apply, changes, deal
+from lethal.errors import (
+    LimitReached,
+    TooManyAssignments,
+    TooManyCreatures,
+    TooManyEffectOrders,
+    TooManyToCount,
+)
+from lethal.limits import ASSIGNMENTS, CREATURES, EFFECT_ORDERS
+from lethal.solver import counting
+
+from .build import attacker, blocker, scenario_file
+
+
+def _trampler_and_three_blockers(power: int, **top) -> dict:
+    return scenario_file(
+        attacker("ghalta", power, 12, "trample"),
+        *(blocker(f"b{i}", 1, 2, blocking=["ghalta"]) for i in range(3)),
+        **top,
+    )
+
+
+def _never(*args, **kwargs):
+    raise AssertionError("work past the limit was started")
+
+
+@pytest.mark.parametrize("power", [1000, 2**53 - 1])
+def test_count_refuses_a_huge_division_before_making_a_row(power, monkeypatch):
+    """Power 1000 into four recipients is C(1003, 3) = 167,668,502 rows: counted by
+    arithmetic and refused, none of them made."""
+    monkeypatch.setattr(counting, "_compositions", _never)
+    with pytest.raises(TooManyToCount, match="--count-limit") as refused:
+        count(parse(_trampler_and_three_blockers(power)))
+    if power == 1000:
+        assert "167,668,502 possible divisions" in str(refused.value)
+
+
+@pytest.mark.parametrize("listing", [[], ["--list", "--limit", "5"]])
+def test_count_past_its_limit_exits_3_naming_it(listing, tmp_path, monkeypatch):
+    monkeypatch.setattr(counting, "_compositions", _never)
+    path = tmp_path / "ghalta.json"
+    path.write_text(json.dumps(_trampler_and_three_blockers(1000)))
+    err = io.StringIO()
+    assert main(["count", str(path), *listing], io.StringIO(), err) == 3
+    assert "count limit of 5,000,000; raise --count-limit" in err.getvalue()
+
+
+def test_given_amounts_leave_only_the_free_pairs_to_divide():
+    """With 6 of ghalta's 1000 given to its blockers, one row is left: the rest to D."""
+    given = [("ghalta", f"b{i}", 2) for i in range(3)] + [(f"b{i}", "ghalta", 1) for i in range(3)]
+    answer = count(parse(_trampler_and_three_blockers(1000, assignment=given)), list_limit=1)
+    assert answer.count == 1
+    assert Entry("ghalta", "D", 994) in answer.assignments[0]
+
+
+@pytest.mark.parametrize("power", [-1, 0, 1, 3, 5])
+def test_the_row_count_is_the_number_of_rows_made(power):
+    pairs = [("s", "x"), ("s", "y"), ("s", "z")]
+    for fixed in itertools.product([None, 1, 2], repeat=3):
+        given = {p: f for p, f in zip(pairs, fixed, strict=True) if f is not None}
+        rows = counting._rows(power, pairs, given)
+        assert counting._row_count(power, pairs, given) == len(rows) == len(set(rows))
+        assert all(all(row[i] == f for i, f in enumerate(fixed) if f) for row in rows)
+
+
+def _shields(number: int, attackers: int, amount: int = 1) -> dict:
+    return scenario_file(
+        *(attacker(f"a{i}", 3, 3) for i in range(attackers)),
+        effects=[
+            {"id": f"s{i}", "kind": "prevent", "amount": amount, "to": "D"} for i in range(number)
+        ],
+        assignment=[(f"a{i}", "D", 3) for i in range(attackers)],
+    )
+
+
+def test_eight_alike_shields_on_one_event_are_tried_in_one_order():
+    combat = parse(_shields(8, 1))
+    steps = [(0, c) for c in changes(combat, "a0", "D")]
+    assert len(list(_distinct_orders(steps))) == 1
+    (outcome,) = deal(combat)
+    assert outcome.dealt == ()
+
+
+def _steps(combat):
+    events = [e for e in combat.assignment if e.to == "D"]
+    return events, [(n, c) for n, e in enumerate(events) for c in changes(combat, e.source, "D")]
+
+
+@pytest.mark.parametrize(
+    "effects",
+    [
+        [("prevent", 1), ("prevent", 1), ("prevent", 2)],
+        [("prevent", 2), ("double", 0), ("double", 0), ("add", 1)],
+        [("prevent", 1), ("prevent", 1), ("add", 1), ("add", 1)],
+    ],
+)
+def test_distinct_orders_give_every_damage_every_order_gives(effects):
+    """Up to which alike effect is which, nothing is lost: the damage dealt by every order
+    is the damage dealt by some distinct order, and the limit counts the distinct orders."""
+    data = _shields(0, 2)
+    data["effects"] = [
+        {"id": f"e{i}", "kind": kind, **({"amount": n} if kind != "double" else {})}
+        | ({"to": "D"} if kind == "prevent" else {})
+        for i, (kind, n) in enumerate(effects)
+    ]
+    combat = parse(data)
+    events, steps = _steps(combat)
+    distinct = list(_distinct_orders(steps))
+    assert len(distinct) == len(set(distinct))
+    with EFFECT_ORDERS.set_to(len(distinct)):
+        dealt = {d for d, _ in _options(combat, "D", events)}
+    with EFFECT_ORDERS.set_to(len(distinct) - 1), pytest.raises(TooManyEffectOrders):
+        _options(combat, "D", events)
+    every = {_deal_in(combat, events, order) for order in itertools.permutations(steps)}
+    assert dealt == every
+
+
+def _deal_in(combat, events, order) -> tuple[int, ...]:
+    """The damage one order deals, the slow, obvious way."""
+    shields = {e.id: e.amount for e in combat.effects if e.kind == "prevent"}
+    dealt = [e.amount for e in events]
+    for n, change in order:
+        dealt[n], shields[change.name] = apply(change, dealt[n], shields.get(change.name, 0))
+    return tuple(dealt)
+
+
+def test_deal_past_the_effect_order_limit_exits_3_before_trying_any(tmp_path, monkeypatch):
+    from lethal import dealing
+
+    monkeypatch.setattr(dealing, "_distinct_orders", _never)
+    path = tmp_path / "shields.json"
+    path.write_text(json.dumps(_shields(8, 3)))
+    err = io.StringIO()
+    assert main(["deal", str(path)], io.StringIO(), err) == 3
+    assert "effect order limit of 100,000; raise --effect-order-limit" in err.getvalue()
+
+
+def _army(creatures: int) -> dict:
+    return scenario_file(*(attacker(f"a{i}", 1, 1) for i in range(creatures)))
+
+
+QUERIES = [
+    lambda c, combat: possible(c, whole_combat=combat),
+    lambda c, combat: maximum(c, "D", whole_combat=combat),
+    lambda c, combat: minimum(c, "D", whole_combat=combat),
+    lambda c, combat: guarantee(c, "D", whole_combat=combat),
+    lambda c, combat: count(c),
+]
+
+
+@pytest.mark.parametrize("query", QUERIES)
+@pytest.mark.parametrize("whole_combat", [False, True])
+def test_a_query_past_the_creature_limit_is_refused_before_any_work(
+    query, whole_combat, monkeypatch
+):
+    from lethal.solver import encoding
+
+    monkeypatch.setattr(encoding.Encoding, "__init__", _never)
+    combat = parse(_army(CREATURES.default + 1), whole_combat=whole_combat)
+    with pytest.raises(TooManyCreatures, match="201 creatures, more than the creature limit"):
+        query(combat, whole_combat)
+    with CREATURES.set_to(CREATURES.default + 1), pytest.raises(AssertionError, match="past"):
+        query(combat, whole_combat)
+
+
+def test_the_creature_limit_is_exit_3_and_check_is_not_bound_by_it(tmp_path):
+    data = _army(CREATURES.default + 1)
+    path = tmp_path / "army.json"
+    path.write_text(json.dumps(data))
+    err = io.StringIO()
+    assert main(["max", str(path), "--to", "D"], io.StringIO(), err) == 3
+    assert "raise --creature-limit" in err.getvalue()
+    data["assignment"] = [{"source": f"a{i}", "to": "D", "amount": 1} for i in range(201)]
+    path.write_text(json.dumps(data))
+    assert main(["check", str(path)], io.StringIO(), io.StringIO()) == 0
+
+
+def test_the_whole_combat_tries_at_most_its_assignment_limit():
+    combat = parse(
+        scenario_file(
+            attacker("knight", 2, 2, "first strike"),
+            blocker("x", 1, 1, blocking=["knight"]),
+            blocker("y", 1, 1, blocking=["knight"]),
+        ),
+        whole_combat=True,
+    )
+    with ASSIGNMENTS.set_to(1), pytest.raises(TooManyAssignments, match="--assignment-limit"):
+        maximum(combat, "D", whole_combat=True)
+    assert maximum(combat, "x", whole_combat=True).value == 2
+
+
+def test_a_file_that_does_not_start_the_phase_is_a_scenario_error():
+    """--combat starts from the phase's beginning: a step or an assignment is the file's
+    problem (exit 2), each named where it is."""
+    data = scenario_file(
+        attacker("knight", 2, 2, "first strike"),
+        step="first-strike",
+        assignment=[("knight", "D", 2)],
+    )
+    with pytest.raises(ScenarioError) as bad:
+        possible(parse(data), whole_combat=True)
+    assert [p.place for p in bad.value.problems] == ["step", "assignment"]
+
+
+def test_every_stated_limit_is_a_limit_reached():
+    for error in (TooManyToCount, TooManyEffectOrders, TooManyCreatures, TooManyAssignments):
+        assert issubclass(error, LimitReached)

@@ -1,0 +1,73 @@
+"""The README's examples are what lethal prints today. Every fenced block whose first line
+starts with `$ lethal ` is run from the repository root through `lethal.cli.main`, its
+arguments split as a shell splits them, and what it prints (standard output and standard
+error together, as a terminal shows them) must equal the rest of the block exactly, but for
+times: `2.1s` in the README stands for any time, as no two runs take the same.
+
+A block right after a line `<!-- not run: REASON -->` is skipped, for that reason: the
+whole library, `teeth` and `mutants` take minutes, and a few blocks need a file of the
+reader's own. `prove -k` blocks are never skipped.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from lethal.cli import main
+
+ROOT = Path(__file__).parent.parent
+PROMPT = "$ lethal "
+NOT_RUN = re.compile(r"<!-- not run: (.+) -->")
+TIME = re.compile(r"(?<![\w.])\d+(?:\.\d+)?s\b")
+
+
+def _blocks() -> list[tuple[int, str, str, str | None]]:
+    """Each example block: its line in the README, its command, the output it shows, and
+    why it is not run (None when it is)."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    blocks = []
+    start = None
+    for number, line in enumerate(lines):
+        if not line.startswith("```"):
+            continue
+        if start is None:
+            start = number
+            continue
+        body, start_line = lines[start + 1 : number], start
+        start = None
+        if not body or not body[0].startswith(PROMPT):
+            continue
+        before = next((b for b in reversed(lines[:start_line]) if b.strip()), "")
+        skipped = NOT_RUN.fullmatch(before.strip())
+        output = "".join(f"{b}\n" for b in body[1:])
+        blocks.append((start_line + 2, body[0], output, skipped and skipped.group(1)))
+    return blocks
+
+
+BLOCKS = _blocks()
+
+
+def test_the_readme_has_examples_that_run():
+    assert sum(reason is None for *_, reason in BLOCKS) >= 10
+
+
+def test_prove_k_examples_are_run():
+    pattern = [b for b in BLOCKS if b[1].startswith(f"{PROMPT}prove -k")]
+    assert pattern and all(reason is None for *_, reason in pattern)
+
+
+@pytest.mark.parametrize(
+    "line, command, shown, reason", BLOCKS, ids=[f"README.md:{b[0]}" for b in BLOCKS]
+)
+def test_the_readme_example_prints_what_it_shows(line, command, shown, reason, monkeypatch):
+    if reason:
+        pytest.skip(reason)
+    monkeypatch.chdir(ROOT)
+    printed = io.StringIO()
+    main(shlex.split(command.removeprefix("$ "))[1:], printed, printed)
+    assert TIME.sub("<time>", printed.getvalue()) == TIME.sub("<time>", shown)
