@@ -35,9 +35,11 @@ from .errors import (
     Problem,
     ScenarioError,
     SolverUnknown,
+    printable,
+    shown,
 )
 from .limits import ASSIGNMENTS, COUNT_ROWS, CREATURES, EFFECT_ORDERS, ORDERS
-from .reading import bundled_examples, load, loads
+from .reading import STDIN, bundled_examples, load, loads
 
 YES, NO, BAD_INPUT, UNDECIDED, INTERNAL = 0, 1, 2, 3, 4
 INTERRUPTED = 130  # what a shell reports for Ctrl-C
@@ -76,25 +78,25 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
             answer_text, answer_json, code = args.run(args)
     except ScenarioError as error:
         for problem in error.problems:
-            stderr.write(f"{error.origin}: {problem}\n")
+            stderr.write(printable(f"{error.origin}: {problem}") + "\n")
         if args.json:
             problems = [{"place": p.place, "message": p.message} for p in error.problems]
             _write_json(stdout, {"file": error.origin, "errors": problems})
         return BAD_INPUT
     except (SolverUnknown, LimitReached) as error:
         where = getattr(args, "file", None) or "lethal"
-        stderr.write(f"{where}: undecided: {error}\n")
+        stderr.write(printable(f"{where}: undecided: {error}") + "\n")
         return UNDECIDED
     except LethalError as error:
         where = f"{args.file}: " if getattr(args, "file", None) else ""
-        stderr.write(f"lethal: {where}{error}\n" if not where else f"{where}{error}\n")
+        stderr.write(printable(f"{where or 'lethal: '}{error}") + "\n")
         return BAD_INPUT
     except Exception as error:  # a bug in lethal: never a verdict, never a traceback unasked
         if args.debug:
             traceback.print_exc(file=stderr)
         stderr.write(
-            f"lethal: internal error: {type(error).__name__}: {error} (a bug in lethal, not "
-            "a verdict; --debug shows where)\n"
+            printable(f"lethal: internal error: {type(error).__name__}: {error}")
+            + " (a bug in lethal, not a verdict; --debug shows where)\n"
         )
         return INTERNAL
     if args.json:
@@ -653,6 +655,7 @@ def _scenario_command(run: Callable, args):
     """Runs a command on the file's scenario, under the edition the file names, which every
     answer names too."""
     scenario = load(args.file, getattr(args, "combat", False))
+    args.file = "<stdin>" if args.file == STDIN else shown(args.file)  # as lines name it
     if getattr(args, "combat", False):
         from .whole_combat import starts_the_phase
 

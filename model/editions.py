@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from .errors import LethalError
+from .errors import LethalError, quoted
 
 CURRENT_NAME = "current"
 CHECKED_AGAINST = "2026-09-25"  # the newest CR text every constraint was checked against
@@ -214,12 +214,13 @@ def in_force(rules: str) -> Edition:
 def parse_date(text: str) -> date:
     if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
         raise EditionError(
-            f"'{text}' is neither 'current' nor a date written YYYY-MM-DD (such as 2015-03-01)"
+            f"{quoted(text)} is neither 'current' nor a date written YYYY-MM-DD (such as "
+            "2015-03-01)"
         )
     try:
         return date.fromisoformat(text)
     except ValueError as error:
-        raise EditionError(f"'{text}' is not a calendar date: {error}") from None
+        raise EditionError(f"{quoted(text)} is not a calendar date: {error}") from None
 
 
 CURRENT = in_force(CURRENT_NAME)

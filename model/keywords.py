@@ -9,6 +9,8 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
+from .errors import quoted
+
 TRAMPLE = "trample"
 TRAMPLE_OVER_PLANESWALKERS = "trample over planeswalkers"
 DEATHTOUCH = "deathtouch"
@@ -65,7 +67,7 @@ class UnknownKeyword(ValueError):
         self.suggestion = suggestion
         hint = f" (did you mean '{suggestion}'?)" if suggestion else ""
         super().__init__(
-            f"unknown keyword '{text}'{hint}; known keywords: " + ", ".join(VOCABULARY)
+            f"unknown keyword {quoted(text)}{hint}; known keywords: " + ", ".join(VOCABULARY)
         )
 
 

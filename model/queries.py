@@ -14,9 +14,9 @@ from collections.abc import Iterable
 from . import requirements as language
 from .answers import Count, Guarantee, Impossible, Optimum, Possible
 from .combat import Scenario
-from .errors import LethalError, TooManyCreatures
+from .errors import LethalError, TooManyCreatures, quoted
 from .limits import CREATURES
-from .reading.problems import did_you_mean
+from .reading.problems import did_you_mean, names
 from .requirements import ANY, Requirement
 
 
@@ -110,8 +110,8 @@ def _creatures(scenario: Scenario) -> list[str]:
 def _known(id: str, candidates: list[str], what: str, context: str = "") -> None:
     if id not in candidates:
         raise QueryError(
-            f"{context}unknown {what} '{id}'{did_you_mean(id, candidates)}; expected one of "
-            + ", ".join(candidates)
+            f"{context}unknown {what} {quoted(id)}{did_you_mean(id, candidates)}; expected "
+            f"one of {names(candidates)}"
         )
 
 

@@ -750,7 +750,7 @@ def test_a_dash_reads_the_scenario_from_standard_input(monkeypatch):
     monkeypatch.setattr(sys, "stdin", stdin)
     code, out, _ = run(["check", "-"])
     assert code == 0
-    assert out.startswith("-: legal")
+    assert out.startswith("<stdin>: legal")  # as its errors name it
 
 
 def test_bad_input_on_standard_input_is_located_there(monkeypatch):
