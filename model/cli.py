@@ -24,7 +24,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import TextIO
 
-from . import queries, report
+from . import progress, queries, report
 from .answers import Impossible
 from .check import check
 from .deadline import deadline
@@ -74,7 +74,10 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
     except SystemExit as exit:  # argparse has printed its usage message
         return BAD_INPUT if exit.code else YES
     try:
-        with _whole_command_limit(getattr(args, "limit_seconds", None)):
+        with (
+            _whole_command_limit(getattr(args, "limit_seconds", None)),
+            progress.shown_by(_lines_on(stderr) if stderr.isatty() else None),
+        ):
             answer_text, answer_json, code = args.run(args)
     except ScenarioError as error:
         for problem in error.problems:
@@ -453,12 +456,14 @@ def _prove(args):
     _check_timeout(args.timeout)
     if args.certify:
         require_cvc5()  # before any proving, so a missing solver costs no time
-    found = collect(args.paths, args.pattern)
+    found = collect(args.paths, args.pattern, args.timeout)
     if not found:
         raise LibraryError("no property matches" + (f" '{args.pattern}'" if args.pattern else ""))
     # First, that the combat the proofs speak of is the combat lethal check judges.
     results = [symbolic_combat_answers_as_lethal_check_does()]
-    results += [prove(p, args.timeout, Path(args.out), args.certify) for p in found]
+    for done, prop in enumerate(found, 1):
+        results.append(prove(prop, args.timeout, Path(args.out), args.certify))
+        progress.say(f"prove: {done} of {len(found)}, {prop.name} {results[-1].verdict}")
     # The library's two headline invariants, for combats of any size.
     beyond = (
         []
@@ -507,7 +512,7 @@ def _teeth(args):
     from . import teeth
 
     _check_timeout(args.timeout)
-    bites = teeth.bite(args.timeout, _progress_on_a_terminal())
+    bites = teeth.bite(args.timeout)
     data = [
         {
             "rule": b.kind,
@@ -527,23 +532,19 @@ def _mutants(args):
     _check_timeout(args.timeout)
     nets = mutation.parse_nets(args.nets)
     chosen = mutation.select(args.patterns)
-    progress = _progress_on_a_terminal()
-    measured = mutation.measure(chosen, nets, args.jobs, args.timeout, progress)
+    measured = mutation.measure(chosen, nets, args.jobs, args.timeout, progress.current())
     code = YES if mutation.passes(measured) else NO
     return mutation.table(measured), mutation.as_json(measured), code
 
 
-def _progress_on_a_terminal() -> Callable[[str], None] | None:
-    """Long work reports how far it has got to a person watching, and stays silent when
-    its standard error is piped or captured."""
-    if not sys.stderr.isatty():
-        return None
+def _lines_on(stream: TextIO) -> Callable[[str], None]:
+    """Progress lines for a person watching the terminal."""
 
-    def progress(line: str) -> None:
-        sys.stderr.write(line + "\n")
-        sys.stderr.flush()
+    def show(line: str) -> None:
+        stream.write(line + "\n")
+        stream.flush()
 
-    return progress
+    return show
 
 
 def _examples(args):

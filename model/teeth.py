@@ -8,12 +8,11 @@ caught the removal.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
-from . import rules
+from . import progress, rules
 from .check import check
 from .reading import bundled_examples, load
 from .solver.library import collect
@@ -32,7 +31,7 @@ class Bite:
         return bool(self.properties or self.examples)
 
 
-def bite(timeout: float, progress: Callable[[str], None] | None = None) -> list[Bite]:
+def bite(timeout: float) -> list[Bite]:
     properties = collect([])
     scenarios = [(path.name, load(path)) for path in bundled_examples()]
     verdicts = {name: check(s).legal for name, s in scenarios}
@@ -45,9 +44,8 @@ def bite(timeout: float, progress: Callable[[str], None] | None = None) -> list[
                 )
                 changed = tuple(n for n, s in scenarios if check(s).legal != verdicts[n])
             bites.append(Bite(kind, what, missed, changed))
-            if progress:
-                verdict = "caught" if bites[-1].caught else "NOT CAUGHT"
-                progress(f"teeth: {len(bites)} of {len(rules.KINDS)} kinds, CR {kind} {verdict}")
+            verdict = "caught" if bites[-1].caught else "NOT CAUGHT"
+            progress.say(f"teeth: {len(bites)} of {len(rules.KINDS)} kinds, CR {kind} {verdict}")
     return bites
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from . import progress
 from .amounts import Amounts
 from .answers import Guarantee, Impossible, Obstacle, Optimum, Possible
 from .combat import FIRST_STRIKE_STEP, ONLY, PREVENT, SECOND, Entry, Scenario
@@ -69,6 +70,12 @@ def legal_assignments(step: Scenario) -> list[tuple[Entry, ...]]:
     return list(found.assignments)
 
 
+def _first_steps(first: Scenario):
+    """The first step's legal assignments, each followed by all that comes after it: where
+    the time of a whole combat goes, so how far it has got is said on a terminal."""
+    return progress.counted(legal_assignments(first), "--combat: first-step assignments tried")
+
+
 def after(first: Scenario, outcome: Outcome) -> Scenario:
     """The second step's combat: what the first step dealt, marked; what died, gone."""
     gone = {r.id for r in outcome.removed}
@@ -119,7 +126,7 @@ def _every_phase(scenario: Scenario):
     each step and every order of effects the affected players may choose: the slow, exact way,
     for files whose effects make dealing a choice."""
     first = _start(scenario)
-    for one in legal_assignments(first):
+    for one in _first_steps(first):
         for dealt_one in deal(first, one):
             if first.step == ONLY:
                 yield ((ONLY, one),), _dealt(dealt_one)
@@ -148,7 +155,7 @@ def _branches(scenario: Scenario):
     """(first step's scenario, its assignment, its damage dealt, the second step's scenario)
     for every legal first-strike assignment."""
     first = _start(scenario)
-    for entries in legal_assignments(first):
+    for entries in _first_steps(first):
         (outcome,) = deal(first, entries)  # no effects, so no choices
         yield first, entries, outcome, after(first, outcome)
 
@@ -323,7 +330,8 @@ def _guarantee_by_every_choice(scenario: Scenario, to: str) -> Guarantee:
     def step_value(step: Scenario, done, earlier: int):
         tree: dict = {}
         view = ScenarioView(step)
-        for entries in legal_assignments(step):
+        tried = legal_assignments(step) if step.step == SECOND else _first_steps(step)
+        for entries in tried:
             ours = frozenset(e for e in entries if banding.who_divides(view, e.source)[0] == active)
             for outcome in deal(step, entries):
                 here = earlier + sum(e.amount for e in outcome.dealt if e.to == to)

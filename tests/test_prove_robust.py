@@ -528,3 +528,56 @@ def _result(verdict: str, expected: str = "holds", fault: str = "") -> Result:
 )
 def test_a_broken_file_exits_2_over_a_wrong_or_undecided_verdict(results, code):
     assert exit_code([_result(*r) for r in results]) == code
+
+
+def test_two_folders_each_import_their_own_module_of_the_same_name(tmp_path):
+    for folder, least in (("one", 1), ("two", 2)):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "helpers.py").write_text(f"LEAST = {least}\n")
+        write(
+            tmp_path / folder,
+            f'''
+            import helpers
+
+
+            @holds(cites=["510.1a"], bounds=SMALL)
+            def toughness_from_{folder}(combat):
+                """Every creature has toughness {least} or more."""
+                return all_of(combat.toughness(c) >= helpers.LEAST for c in combat.creatures)
+            ''',
+        )
+    found = collect([str(tmp_path / "one"), str(tmp_path / "two")], "toughness_from_*")
+    verdicts = [prove(p, 30, tmp_path / "out").verdict for p in found]
+    assert verdicts == [PROVED, REFUTED]  # toughness 1 refutes the second: its own helpers
+
+
+def test_a_file_that_loops_while_importing_is_stopped_by_the_timeout(tmp_path, quick):
+    write(tmp_path, "while True:\n    pass\n")
+    code, out, _ = run("prove", str(tmp_path), "--timeout", "0.5", "--json")
+    (entry,) = json.loads(out)[1:]
+    assert code == 2 and entry["verdict"] == ERROR
+    assert "importing it took longer than --timeout 0.5 s" in entry["reason"]
+
+
+def test_what_a_property_prints_stays_out_of_the_report(tmp_path, quick, capsys):
+    write(
+        tmp_path,
+        '''
+        @holds(cites=["510.1a"], bounds=SMALL)
+        def chatty(combat):
+            """Every creature has toughness 1 or more, said aloud."""
+            print("building the claim")
+            return all_of(combat.toughness(c) >= 1 for c in combat.creatures)
+        ''',
+    )
+    code, out, _ = run("prove", str(tmp_path), "-k", "chatty", "--json")
+    assert code == 0 and verdicts(out) == {"chatty": PROVED}
+    assert "building the claim" in capsys.readouterr().err
+
+
+def test_prove_reports_each_property_as_it_is_done(tmp_path, quick, monkeypatch):
+    lines: list[str] = []
+    monkeypatch.setattr(cli, "_progress_on_a_terminal", lambda: lines.append)
+    write(tmp_path, "")
+    assert run("prove", str(tmp_path))[0] == 0
+    assert lines == ["prove: 1 of 1, toughness_is_at_least_one proved"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import importlib
 import importlib.util
@@ -10,6 +11,7 @@ import sys
 import traceback
 from pathlib import Path
 
+from ..deadline import deadline
 from ..errors import LethalError
 from ..proving import Bounds, Property
 
@@ -18,12 +20,15 @@ class LibraryError(LethalError, ValueError):
     """A path that holds no properties."""
 
 
-def collect(paths: list[str], pattern: str | None = None) -> list[Property]:
+def collect(
+    paths: list[str], pattern: str | None = None, timeout: float | None = None
+) -> list[Property]:
     """The properties of the given files and folders (lethal's own library when none), in
     the order they are written, keeping those whose name matches `pattern` (a substring, or
     a glob such as 'trample_*'). A file that does not import is one entry whose problem says
-    why: whatever the pattern, since the properties it would have held are unknown."""
-    modules = _user_modules(paths) if paths else _library_modules()
+    why: whatever the pattern, since the properties it would have held are unknown; so is
+    a file whose import takes longer than `timeout` seconds."""
+    modules = _user_modules(paths, timeout) if paths else _library_modules()
     found = []
     for module in modules:
         if isinstance(module, Property):
@@ -47,7 +52,7 @@ def _library_modules():
     ]
 
 
-def _user_modules(paths: list[str]):
+def _user_modules(paths: list[str], timeout: float | None):
     files: list[Path] = []
     for given in paths:
         path = Path(given)
@@ -57,24 +62,37 @@ def _user_modules(paths: list[str]):
             files.append(path)
         else:
             raise LibraryError(f"{given}: no such file or folder")
-    return [_imported(file) for file in files]
+    return [_imported(file, timeout) for file in files]
 
 
-def _imported(file: Path):
+def _imported(file: Path, timeout: float | None):
     """The module of a user's file, its folder on the path while it runs so that it can
     import the modules beside it; or, if it does not import, the entry that says so."""
     spec = importlib.util.spec_from_file_location(f"lethal_user_{file.stem}", file)
     module = importlib.util.module_from_spec(spec)
-    folder = str(file.resolve().parent)
-    sys.path.insert(0, folder)
+    folder = file.resolve().parent
+    sys.path.insert(0, str(folder))
+    loaded = set(sys.modules)
+    limit = f"importing it took longer than --timeout {timeout:g} s" if timeout else ""
     try:
-        spec.loader.exec_module(module)
+        with deadline(timeout, limit), contextlib.redirect_stdout(sys.stderr):
+            spec.loader.exec_module(module)
     except (Exception, SystemExit) as error:  # a user's file: report it, and go on
         return _unimported(file, error)
     finally:
-        if folder in sys.path:  # unless the file took it off itself
-            sys.path.remove(folder)
+        if str(folder) in sys.path:  # unless the file took it off itself
+            sys.path.remove(str(folder))
+        _forget_beside(folder, loaded)
     return module
+
+
+def _forget_beside(folder: Path, loaded: set[str]) -> None:
+    """Forgets the modules a file imported from its own folder, so that a file in another
+    folder importing a module of the same name gets its own, not this one."""
+    for name in set(sys.modules) - loaded:
+        origin = getattr(sys.modules[name], "__file__", None)
+        if origin and Path(origin).resolve().parent == folder:
+            del sys.modules[name]
 
 
 def _unimported(file: Path, error: BaseException) -> Property:

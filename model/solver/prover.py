@@ -9,6 +9,8 @@ line of its file, and the others are still proved; only Ctrl-C ends the run.
 
 from __future__ import annotations
 
+import contextlib
+import sys
 import time
 import traceback
 from dataclasses import dataclass
@@ -79,7 +81,8 @@ def prove(prop: Property, timeout: float, out: Path, certify: bool = False) -> R
     limit = f"{prop.name}: did not finish within --timeout {timeout:g} s"
     asked: list[z3.Solver] = []  # the solver, once the query is built
     try:
-        with deadline(timeout, limit):
+        # What a property prints goes to standard error: standard output is the report's.
+        with deadline(timeout, limit), contextlib.redirect_stdout(sys.stderr):
             verdict, details = _decide(prop, timeout, out, asked)
         if certify and verdict == PROVED:  # cvc5 reads the query Z3 answered
             verdict, details = _certified(asked[0], prop, timeout, out)
