@@ -129,7 +129,15 @@ def _whole_command_limit(seconds: float | None):
         z3.set_param("timeout", before)
 
 
-def _write_json(stdout: TextIO, data: dict) -> None:
+class JsonLines(list):
+    """An answer given as JSON Lines, one compact object a line, as a stream of results is
+    read: each file of a multi-file check, then the summary."""
+
+
+def _write_json(stdout: TextIO, data: dict | list) -> None:
+    if isinstance(data, JsonLines):
+        stdout.writelines(json.dumps(item) + "\n" for item in data)
+        return
     json.dump(data, stdout, indent=2)
     stdout.write("\n")
 
@@ -609,14 +617,11 @@ def _check_files(args):
         code = UNDECIDED
     else:
         code = NO if counts["illegal"] else YES
-    if args.json:
-        # JSON Lines, one object a line, which _main's single indented document is not.
-        args.json = False
-        summary = {"files": len(files), **{k.replace(" ", "_"): n for k, n in counts.items()}}
-        return "".join(json.dumps(o) + "\n" for o in (*objects, summary)), None, code
+    tally = {"files": len(files), **{k.replace(" ", "_"): n for k, n in counts.items()}}
     shown = ", ".join(f"{n} {kind}" for kind, n in counts.items() if n)
     summary = f"{len(files)} file{'s' if len(files) != 1 else ''}: {shown}"
-    return "".join(line + "\n" for line in (*lines, summary)), None, code
+    text = "".join(line + "\n" for line in (*lines, summary))
+    return text, JsonLines([*objects, tally]), code
 
 
 CHECK_OUTCOMES = ("legal", "illegal", "undecided", "bad input")
