@@ -6,6 +6,8 @@ verdict = lethal.check(scenario)
 verdict.legal, verdict.violations, verdict.choosers
 """
 
+__version__ = "0.1.0"
+
 from .answers import Count, Guarantee, Impossible, Obstacle, Optimum, Possible
 from .check import Chooser, Verdict, Violation, check
 from .combat import Entry, Permanent, Player, Scenario

@@ -20,11 +20,10 @@ import sys
 import traceback
 from collections.abc import Callable
 from importlib import resources
-from importlib.metadata import version
 from pathlib import Path
 from typing import TextIO
 
-from . import progress, queries, report
+from . import __version__, progress, queries, report
 from .answers import Impossible
 from .check import check
 from .deadline import deadline
@@ -147,7 +146,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="lethal",
         description="Magic: The Gathering's combat damage assignment rules, checked exactly.",
     )
-    parser.add_argument("--version", action="version", version=f"lethal {version('lethal')}")
+    parser.add_argument("--version", action="version", version=f"lethal {__version__}")
     parser.add_argument(
         "--debug", action="store_true", help="on an internal error, show its traceback too"
     )

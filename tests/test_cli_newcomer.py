@@ -250,3 +250,13 @@ def test_check_help_documents_the_exit_codes_of_several_files():
     code, out, _ = run("check", "--help")
     assert code == 0
     assert "exit 2 if any file is bad input, else 3 if any is undecided" in " ".join(out.split())
+
+
+def test_the_version_shown_is_the_version_installed():
+    from importlib.metadata import version
+
+    import lethal
+
+    out = io.StringIO()
+    assert main(["--version"], out, io.StringIO()) == 0
+    assert out.getvalue() == f"lethal {lethal.__version__}\n" == f"lethal {version('lethal')}\n"
