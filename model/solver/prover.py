@@ -22,8 +22,6 @@ from ..check import check
 from ..deadline import TimedOut, deadline, remaining
 from ..editions import in_force
 from ..errors import LethalError, ScenarioError
-from ..keywords import plain_keyword
-from ..ops import Term
 from ..proving import Claim, Property
 from ..reading import bundled_examples, parse
 from . import agreement, counterexample
@@ -97,19 +95,11 @@ def prove(prop: Property, timeout: float, out: Path, certify: bool = False) -> R
     return Result(prop, verdict, time.perf_counter() - start, **details)
 
 
-class _Asked(SymbolicCombat):
-    """The combat a property is handed. A keyword lethal does not know would be an unknown
-    that is never true, and the property vacuous without a word of why: it is refused."""
-
-    def has(self, c: str, keyword: str) -> Term:
-        return super().has(c, plain_keyword(keyword))
-
-
 def _decide(prop: Property, timeout: float, out: Path, asked: list[z3.Solver]) -> tuple[str, dict]:
     context = z3.Context()
     editions = tuple(in_force(rules) for rules in prop.editions)
     combats = [
-        _Asked(prop.bounds, context, "" if n == 0 else f"c{n}.", editions)
+        SymbolicCombat(prop.bounds, context, "" if n == 0 else f"c{n}.", editions)
         for n in range(prop.combats)
     ]
     claim = _claim(prop.function(*combats), context)
