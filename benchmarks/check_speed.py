@@ -221,7 +221,11 @@ def main() -> None:
     load_ms = median_seconds(lambda: lethal.check(lethal.load(FOUR_BY_FOUR)), args.runs) * 1000
     print(f"{'load + check, 4x4':<40}{load_ms:>9.2f} ms")
 
-    command = shutil.which("lethal") or sys.exit("the lethal command is not installed")
+    # The command installed beside this Python (a venv's), else the first on the PATH.
+    here = str(Path(sys.executable).parent)
+    command = shutil.which("lethal", path=here) or shutil.which("lethal")
+    if command is None:
+        sys.exit("the lethal command is not installed")
     process = median_seconds(
         lambda: subprocess.run(
             [command, "check", str(FOUR_BY_FOUR)], check=True, stdout=subprocess.DEVNULL

@@ -5,7 +5,7 @@
 Sizes: 4 attackers each blocked by 3 creatures of its own, no orders given, under the rules
 of 2020-01-01 (each attacker's 3! orders are tried on its own, since no order constrains
 another's division); then one attacker blocked by k creatures, whose k! orders are tried,
-up to the limit (lethal.rules.order.ORDER_LIMIT) beyond which a check says so (exit 3).
+up to the limit (lethal.limits.ORDERS) beyond which a check says so (exit 3).
 Prints the median time and the orders tried for each, and `lethal max` on the 4x3 combat.
 """
 
@@ -18,7 +18,7 @@ from check_speed import median_seconds
 import lethal
 from lethal import queries
 from lethal.errors import TooManyOrders
-from lethal.rules.order import ORDER_LIMIT
+from lethal.limits import ORDERS
 
 
 def combat(attackers: int, blockers_each: int) -> lethal.Scenario:
@@ -74,7 +74,7 @@ def main() -> None:
             verdict = lethal.check(scenario)
         except TooManyOrders:
             seconds = median_seconds(lambda s=scenario: _refused(s), args.runs)
-            print(f"{label:<44}{seconds * 1000:>7.2f} ms{'over ' + str(ORDER_LIMIT):>14}")
+            print(f"{label:<44}{seconds * 1000:>7.2f} ms{'over ' + str(ORDERS.default):>14}")
             continue
         assert verdict.legal, verdict.violations
         tried = sum(found.tried for found in verdict.orders)

@@ -19,6 +19,10 @@ class Amounts:
         for (source, to), amount in self._amounts.items():
             self._from.setdefault(source, []).append(amount)
             self._into.setdefault(to, []).append((source, amount))
+        # Each sum is asked for by every constraint that counts it: made once, so that a
+        # check stays linear and a solver query holds one term per sum.
+        self._sent: dict[str, Term] = {}
+        self._received: dict[str, Term] = {}
 
     def pairs(self) -> Iterable[tuple[str, str]]:
         return self._amounts.keys()
@@ -27,7 +31,9 @@ class Amounts:
         return self._amounts.get((source, to), 0)
 
     def sent_by(self, source: str) -> Term:
-        return total(self._from.get(source, ()))
+        if source not in self._sent:
+            self._sent[source] = total(self._from.get(source, ()))
+        return self._sent[source]
 
     def into(self, to: str) -> list[tuple[str, Term]]:
         """Each source assigning to `to`, with its amount."""
@@ -37,4 +43,6 @@ class Amounts:
         return total(self._amounts.values())
 
     def received_by(self, to: str) -> Term:
-        return total(amount for _, amount in self.into(to))
+        if to not in self._received:
+            self._received[to] = total(amount for _, amount in self.into(to))
+        return self._received[to]

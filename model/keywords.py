@@ -28,6 +28,7 @@ PLAIN = (
     DOUBLE_STRIKE,
     INDESTRUCTIBLE,
 )
+_PLAIN = frozenset(PLAIN)
 BANDS_WITH_OTHER = "bands with other "
 PROTECTION_FROM = "protection from "
 WITH_QUALITY = (BANDS_WITH_OTHER, PROTECTION_FROM)
@@ -90,7 +91,7 @@ def parse_keywords(texts: list[str]) -> Keywords:
 
 def plain_keyword(text: str) -> str:
     """`text`, if it names a keyword without a quality; raises UnknownKeyword otherwise."""
-    if text in PLAIN:
+    if text in _PLAIN:  # asked for each creature and keyword a check reads: a set
         return text
     raise UnknownKeyword(text, _suggest(text) if isinstance(text, str) else None)
 

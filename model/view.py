@@ -4,12 +4,18 @@ The rules never read a `Scenario` directly: they ask a view. This one answers wi
 values; a symbolic view, whose answers are solver terms, lets the same rules speak of every
 combat up to a size. Every answer is a bool or an int, never a truthy stand-in, because
 `ops` folds on `True` and `False` exactly.
+
+A rule ranges over whom a creature meets (`reachable`, `blockers_of`, `blocked_by`,
+`targets_of`), not over the whole combat, and still asks `blocks` or `attacks` of each: so a
+view may list more than the answer, never less. This one lists exactly what the file names,
+which keeps a check linear in the combat's size; a symbolic view, whose structure is
+unknown, lists every slot that might be.
 """
 
 from __future__ import annotations
 
 from .combat import Scenario
-from .keywords import quality_key
+from .keywords import plain_keyword, quality_key
 from .rules.order import ranked
 
 
@@ -32,10 +38,18 @@ class ScenarioView:
                 | {q for p in scenario.permanents for q in p.keywords.bands_with_other}
             )
         )
-        self._blockers: dict[str, frozenset[str]] = {}
+        # Who blocks whom, both ways, each list in the order of the permanents: built once,
+        # so that no rule scans the whole combat for the few creatures one creature meets.
+        self._blocks = {(p.id, a) for p in scenario.permanents for a in p.blocking or ()}
+        self._blockers: dict[str, list[str]] = {}
         for p in scenario.permanents:
             for attacker in p.blocking or ():
-                self._blockers[attacker] = self._blockers.get(attacker, frozenset()) | {p.id}
+                self._blockers.setdefault(attacker, []).append(p.id)
+        self._blocked_by: dict[str, list[str]] = {}
+        for attacker in self._permanents:
+            for b in self._blockers.get(attacker, ()):
+                self._blocked_by.setdefault(b, []).append(attacker)
+        self._rank = {r: i for i, r in enumerate(self.recipients)}
 
     # What a thing is.
     def is_player(self, x: str) -> bool:
@@ -78,7 +92,7 @@ class ScenarioView:
 
     # Abilities and qualities.
     def has(self, c: str, keyword: str) -> bool:
-        return keyword in self._permanents[c].keywords
+        return plain_keyword(keyword) in self._permanents[c].keywords
 
     def has_quality(self, c: str, quality: str) -> bool:
         return quality_key(quality) in self._permanents[c].qualities
@@ -104,7 +118,7 @@ class ScenarioView:
         return self._permanents[a].blocked
 
     def blocks(self, b: str, a: str) -> bool:
-        return b in self._blockers.get(a, ())
+        return (b, a) in self._blocks
 
     def is_blocking(self, c: str) -> bool:
         return self._permanents[c].blocking is not None
@@ -139,5 +153,26 @@ class ScenarioView:
     def defends(self, player: str, a: str) -> bool:
         return self.is_attacking(a) and self.defending_player(a) == player
 
+    # Whom the rules range over: exactly those the file names.
     def blockers_of(self, a: str) -> tuple[str, ...]:
-        return tuple(b for b in self.creatures if self.blocks(b, a))
+        """The creatures blocking a."""
+        return tuple(self._blockers.get(a, ()))
+
+    def blocked_by(self, b: str) -> tuple[str, ...]:
+        """The creatures b blocks."""
+        return tuple(self._blocked_by.get(b, ()))
+
+    def targets_of(self, a: str) -> tuple[str, ...]:
+        """What a attacks: a player, a planeswalker or a battle."""
+        p = self._permanents.get(a)
+        return () if p is None or p.attacking is None else (p.attacking,)
+
+    def reachable(self, s: str) -> list[str]:
+        """Those s could assign combat damage to, in the order of `recipients`: what it
+        attacks, its blockers, what it blocks, and the controller of the planeswalker it
+        attacks (trample over planeswalkers, 702.19c)."""
+        found = {*self.targets_of(s), *self.blockers_of(s), *self.blocked_by(s)}
+        for target in self.targets_of(s):
+            if self.is_planeswalker(target):
+                found.add(self.controller(target))
+        return sorted(found, key=self._rank.__getitem__)

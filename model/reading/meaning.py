@@ -413,6 +413,7 @@ class Meaning(Problems):
     def bands(self, scenario: Scenario, view: ScenarioView) -> None:
         band_of: dict[str, str] = {}
         creatures = dict.fromkeys(view.creatures)
+        creatures_in_order = {c: i for i, c in enumerate(view.creatures)}
         attackers = [c for c in view.creatures if view.is_attacking(c)]
         for i, band in enumerate(scenario.bands):
             place = f"bands[{i}]"
@@ -457,7 +458,9 @@ class Meaning(Problems):
                     "creatures with banding and at most one without, or creatures "
                     "that all have a quality one of them 'bands with other' (CR 702.22c)",
                 )
-            for blocker in view.creatures:
+            # Only the creatures that block some member can block some but not all.
+            meeting = {b for m in band for b in view.blockers_of(m)}
+            for blocker in sorted(meeting, key=creatures_in_order.__getitem__):
                 blocking = [m for m in band if view.blocks(blocker, m)]
                 if blocking and len(blocking) < len(band):
                     missing = [m for m in band if m not in blocking]

@@ -67,14 +67,20 @@ def _banding_among(view, group: Sequence[str], in_group) -> Term:
 def defending_player_divides(view, a: str) -> Term:
     """702.22j: an attacker blocked by banding has its damage divided by the defending player."""
     return all_of(
-        (view.is_attacking(a), _banding_among(view, view.creatures, lambda b: view.blocks(b, a)))
+        (
+            view.is_attacking(a),
+            _banding_among(view, view.blockers_of(a), lambda b: view.blocks(b, a)),
+        )
     )
 
 
 def active_player_divides(view, b: str) -> Term:
     """702.22k: a blocker blocking banding has its damage divided by the active player."""
     return all_of(
-        (view.is_blocking(b), _banding_among(view, view.creatures, lambda a: view.blocks(b, a)))
+        (
+            view.is_blocking(b),
+            _banding_among(view, view.blocked_by(b), lambda a: view.blocks(b, a)),
+        )
     )
 
 

@@ -46,7 +46,7 @@ def may_receive(view, s: str, r: str) -> Term:
 
 
 def has_recipient(view, s: str) -> Term:
-    return any_of(may_receive(view, s, r) for r in view.recipients)
+    return any_of(may_receive(view, s, r) for r in view.reachable(s))
 
 
 def assigns_combat_damage(view, s: str) -> Term:
@@ -95,7 +95,7 @@ def _why_not_recipient(view, s: str, r: str, x: int) -> tuple[str, str]:
             "510.1",
             f"{head} {s} is neither attacking nor blocking, so it assigns no combat damage",
         )
-    allowed = [q for q in view.recipients if may_receive(view, s, q) is True]
+    allowed = [q for q in view.reachable(s) if may_receive(view, s, q) is True]
     only = f"may assign only to {_words(allowed)}" if allowed else "assigns no combat damage"
     if view.is_blocking(s):
         return "510.1d", f"{head} blocking {s} {only}"

@@ -55,7 +55,10 @@ def bound(view, s: str) -> Term:
 
 
 def candidates(view, s: str) -> list[str]:
-    return [x for x in view.creatures if x != s and in_order(view, s, x) is not False]
+    """Those that may be in s's order, in the order of the creatures: those blocking it and
+    those it blocks (a creature in a file is one or the other, never both)."""
+    near = dict.fromkeys((*view.blockers_of(s), *view.blocked_by(s)))
+    return [x for x in near if x != s and in_order(view, s, x) is not False]
 
 
 def rule_of(view, s: str) -> tuple[str, str]:

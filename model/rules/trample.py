@@ -38,7 +38,7 @@ def over_planeswalker(view, s: str, r: str) -> Term:
             view.has(s, TRAMPLE_OVER_PLANESWALKERS),
             any_of(
                 all_of((view.attacks(s, p), view.is_planeswalker(p), view.controls(r, p)))
-                for p in view.planeswalkers
+                for p in view.targets_of(s)
             ),
         )
     )
@@ -52,7 +52,7 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
         beyond = all_of((x > 0, view.is_attacking(s), tramples(view, s), negate(view.blocks(r, s))))
         if beyond is False:  # an identity test, safe on terms: nothing to constrain
             continue
-        for b in view.creatures:
+        for b in view.blockers_of(s):
             premise = all_of((beyond, view.blocks(b, s)))
             if premise is False:
                 continue
@@ -67,7 +67,7 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
                 f"{s} assigns to {r}, past its blockers, only once {b} has lethal damage",
                 lambda s=s, r=r, b=b: ("702.19b", _why_not_lethal(view, amounts, s, r, b)),
             )
-        for p in view.planeswalkers:
+        for p in view.targets_of(s):
             premise = all_of(
                 (
                     beyond,

@@ -34,7 +34,7 @@ class Encoding:
         pairs = {
             (s, r): None
             for s in view.creatures
-            for r in view.recipients
+            for r in view.reachable(s)
             if division.may_receive(view, s, r) is not False
         }
         pairs.update(dict.fromkeys(extra_pairs))

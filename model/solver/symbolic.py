@@ -27,6 +27,7 @@ from ..keywords import (
     INDESTRUCTIBLE,
     PLAIN,
     TRAMPLE_OVER_PLANESWALKERS,
+    plain_keyword,
     quality_key,
 )
 from ..ops import Term, all_of, any_of, implies, ite, negate, total
@@ -215,7 +216,9 @@ class SymbolicCombat:
         return self._loyalty[p]
 
     def has(self, c: str, keyword: str) -> Term:
-        return self._keywords.get((c, keyword), False)
+        # A keyword lethal does not know would be an unknown never true, and a property
+        # asking for it vacuous without a word of why: it is refused instead.
+        return self._keywords.get((c, plain_keyword(keyword)), False)
 
     def has_quality(self, c: str, quality: str) -> Term:
         return self._quality.get((c, quality_key(quality)), False)
@@ -243,6 +246,20 @@ class SymbolicCombat:
 
     def is_blocking(self, c: str) -> Term:
         return self._blocking.get(c, False)
+
+    # Whom the rules range over (see view.py): who blocks whom and what is attacked are
+    # unknowns, so every slot that might be.
+    def blockers_of(self, a: str) -> tuple[str, ...]:
+        return self.blockers + self.planeswalkers if a in self.attackers else ()
+
+    def blocked_by(self, b: str) -> tuple[str, ...]:
+        return self.attackers if b in self.blockers + self.planeswalkers else ()
+
+    def targets_of(self, a: str) -> tuple[str, ...]:
+        return self.targets if a in self.attackers else ()
+
+    def reachable(self, s: str) -> tuple[str, ...]:
+        return self.recipients
 
     def step_is(self, step: str) -> Term:
         return self.step == STEPS.index(step)

@@ -187,6 +187,20 @@ class OpenCombat:
     def step_is(self, step: str) -> Term:
         return self._bool("step_is", step)
 
+    # Whom a rule ranges over: here, as nothing is known of the structure, every named object
+    # (the rules still ask `blocks` and `attacks` of each).
+    def reachable(self, s: str) -> tuple[str, ...]:
+        return self.recipients
+
+    def blockers_of(self, a: str) -> tuple[str, ...]:
+        return self.creatures
+
+    def blocked_by(self, b: str) -> tuple[str, ...]:
+        return self.creatures
+
+    def targets_of(self, a: str) -> tuple[str, ...]:
+        return self.planeswalkers
+
     def struck_first(self, c: str) -> Term:
         return self._bool("struck_first", c)
 

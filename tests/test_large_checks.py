@@ -1,0 +1,166 @@
+"""A check of a large combat gives the verdict of the brute-force reference.
+
+The random combats of tests/test_agreement.py are small; `lethal check` must be right at any
+size, and it narrows whom each rule asks about to stay linear. Here the reference judges
+combats of 1000 attackers and 500 blockers, drawn with a fixed seed: trample, trample over
+planeswalkers, deathtouch, attacking bands, banding blockers and a "bands with other" pair,
+under today's rules and under an edition with damage assignment orders (every order given).
+Each is judged with a legal assignment, with that assignment spoiled in one place, and with
+every creature's power divided at random among those it may assign to.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from lethal import Entry, check, parse
+
+from . import reference
+from .build import attacker, blocker, planeswalker, scenario_file
+
+ATTACKERS, BLOCKERS = 1000, 500
+EDITIONS = ("current", "2022-01-01")  # no order; an order, and trample over planeswalkers
+
+
+def large_combat(rules: str, seed: int) -> dict:
+    """Attackers in bands of two (a banding creature and the next one) or alone, the first
+    band a "bands with other legendary" pair; each blocker blocks one or two of them whole
+    (702.22h). Orders, where the edition has them, are the blockers in the file's order."""
+    rng = random.Random(seed)
+    walkers = [planeswalker(f"p{i}", rng.randint(1, 5)) for i in range(ATTACKERS // 50)]
+    units, i = [], 0
+    while i < ATTACKERS:
+        target = rng.choice(walkers)["id"] if rng.random() < 0.1 else "D"
+        keywords = rng.sample(["trample", "deathtouch", "banding"], rng.randint(0, 2))
+        if target != "D" and "trample" in keywords and rng.random() < 0.5:
+            keywords[keywords.index("trample")] = "trample over planeswalkers"
+        unit = [attacker(f"a{i}", rng.randint(1, 4), 4, *keywords, attacking=target)]
+        if i == 0:
+            unit[0] |= {"keywords": ["bands with other legendary"], "qualities": ["legendary"]}
+        if i == 0 or "banding" in keywords:
+            unit.append(attacker(f"a{i + 1}", rng.randint(1, 4), 4, attacking=target))
+            unit[-1]["qualities"] = ["legendary"]
+        units.append(unit)
+        i += len(unit)
+    blockers = []
+    for n in range(BLOCKERS):
+        blocked = [a["id"] for unit in rng.sample(units, rng.randint(1, 2)) for a in unit]
+        keywords = ["banding"] if rng.random() < 0.1 else []
+        blockers.append(
+            blocker(f"b{n}", rng.randint(0, 4), rng.randint(1, 5), *keywords, blocking=blocked)
+        )
+    attackers = [a for unit in units for a in unit]
+    if rules != "current":
+        for b in blockers:
+            b["order"] = b["blocking"]
+        for a in attackers:
+            a["order"] = [b["id"] for b in blockers if a["id"] in b["blocking"]] or None
+            if a["order"] is None:
+                del a["order"]
+    bands = [[a["id"] for a in unit] for unit in units if len(unit) > 1]
+    return scenario_file(*attackers, *blockers, *walkers, rules=rules, bands=bands)
+
+
+def reachable(data: dict) -> dict[str, list[str]]:
+    """Whom each creature may assign to: what it blocks; or its blockers (in its order),
+    what it attacks and, past a planeswalker, its controller."""
+    by_id = {p["id"]: p for p in data["permanents"]}
+    found: dict[str, list[str]] = {}
+    for p in data["permanents"]:
+        for a in p.get("blocking", ()):
+            found.setdefault(a, []).append(p["id"])
+    for p in data["permanents"]:
+        if "blocking" in p:
+            found[p["id"]] = list(p["blocking"])
+        elif "attacking" in p:
+            target = p["attacking"]
+            past = [by_id[target]["controller"]] if target in by_id else []
+            found[p["id"]] = [*found.get(p["id"], []), target, *past]
+    return found
+
+
+def legal_assignment(data: dict) -> list[Entry]:
+    """Attackers first: a trampler gives each blocker, in its order, what it still needs for
+    lethal damage (1 from deathtouch), then the rest to what it attacks (up to a
+    planeswalker's loyalty first, then its controller, with trample over planeswalkers);
+    any other creature puts all its power on the first it may assign to. Later damage only
+    adds, so lethal damage stays lethal."""
+    by_id = {p["id"]: p for p in data["permanents"]}
+    assigned: dict[str, int] = {}
+    touched: set[str] = set()
+    entries = []
+
+    def give(source: dict, to: str, amount: int) -> None:
+        if amount > 0:
+            entries.append(Entry(source["id"], to, amount))
+            assigned[to] = assigned.get(to, 0) + amount
+            if "deathtouch" in source.get("keywords", ()):
+                touched.add(to)
+
+    for s, recipients in reachable(data).items():
+        source, (first, *rest) = by_id[s], recipients
+        keywords, left = source.get("keywords", []), source["power"]
+        if not rest or not any(k.startswith("trample") for k in keywords):
+            give(source, first, left)
+            continue
+        for b in recipients:
+            if b not in by_id or not by_id[b].get("blocking"):
+                break
+            need = 0 if b in touched else by_id[b]["toughness"] - assigned.get(b, 0)
+            amount = min(left, max(min(need, 1) if "deathtouch" in keywords else need, 0))
+            give(source, b, amount)
+            left -= amount
+        target = source["attacking"]
+        if target in by_id and "trample over planeswalkers" in keywords:
+            amount = min(left, max(by_id[target]["loyalty"] - assigned.get(target, 0), 0))
+            give(source, target, amount)
+            left -= amount
+            target = by_id[target]["controller"]
+        give(source, target, left)
+    return entries
+
+
+def random_assignment(data: dict, rng: random.Random) -> list[Entry]:
+    """Each creature's power divided at random among those it may assign to: legal or not."""
+    by_id = {p["id"]: p for p in data["permanents"]}
+    entries = []
+    for s, recipients in reachable(data).items():
+        left = by_id[s]["power"]
+        for r in recipients:
+            amount = left if r == recipients[-1] else rng.randint(0, left)
+            if amount:
+                entries.append(Entry(s, r, amount))
+            left -= amount
+    return entries
+
+
+def spoiled(entries: list[Entry], rng: random.Random) -> list[Entry]:
+    """One entry's amount changed by one."""
+    n = rng.randrange(len(entries))
+    entries = list(entries)
+    entries[n] = replace(entries[n], amount=entries[n].amount + rng.choice((-1, 1)))
+    return [e for e in entries if e.amount > 0]
+
+
+@pytest.fixture(scope="module", params=EDITIONS)
+def combat(request):
+    data = large_combat(request.param, seed=len(request.param))
+    return data, parse(data)
+
+
+@pytest.mark.parametrize("kind", ["legal", "spoiled", "random"])
+def test_a_large_check_gives_the_reference_verdict(combat, kind):
+    data, scenario = combat
+    rng = random.Random(kind)
+    entries = legal_assignment(data)
+    if kind == "spoiled":
+        entries = spoiled(entries, rng)
+    elif kind == "random":
+        entries = random_assignment(data, rng)
+    verdict = check(scenario, entries)
+    assert verdict.legal == reference.is_legal(scenario, entries), verdict.violations[:5]
+    if kind == "legal":
+        assert verdict.legal, verdict.violations[:5]
