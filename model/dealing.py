@@ -226,10 +226,11 @@ def affected_player(view: ScenarioView, to: str) -> str:
 
 def _results(scenario: Scenario, dealt: tuple[Entry, ...], choices, shields) -> Outcome:
     """120.3: life lost, loyalty and defense counters removed, damage marked; then 704.5."""
-    to = {}
+    to, deathtouched = {}, set()
     for e in dealt:
         to[e.to] = to.get(e.to, 0) + e.amount
-    by_id = {p.id: p for p in scenario.permanents}
+        if DEATHTOUCH in scenario.permanent(e.source).keywords:
+            deathtouched.add(e.to)
     life = {p.id: (None if p.life is None else p.life - to.get(p.id, 0)) for p in scenario.players}
     loses = tuple(p for p, left in life.items() if left is not None and left <= 0)  # 704.5a
     damage, loyalty, defense, removed = {}, {}, {}, []
@@ -238,12 +239,11 @@ def _results(scenario: Scenario, dealt: tuple[Entry, ...], choices, shields) -> 
         if p.is_creature:
             damage[p.id] = p.damage + hit  # 120.3e
             tough = INDESTRUCTIBLE in p.keywords
-            deathtouch = any(e.to == p.id and DEATHTOUCH in by_id[e.source].keywords for e in dealt)
             if not tough and damage[p.id] >= p.toughness:
                 removed.append(
                     Removal(p.id, "704.5g", f"{damage[p.id]} damage, toughness {p.toughness}")
                 )
-            elif not tough and deathtouch:
+            elif not tough and p.id in deathtouched:
                 removed.append(Removal(p.id, "704.5h", "dealt damage by a source with deathtouch"))
         if p.is_planeswalker:
             loyalty[p.id] = p.loyalty - hit  # 120.3c
