@@ -15,9 +15,9 @@ from tempfile import TemporaryDirectory
 
 from check_speed import median_seconds
 
-from lethal.solver.library import collect
-from lethal.solver.prover import prove, symbolic_combat_answers_as_lethal_check_does
-from lethal.solver.unbounded import prove_unbounded
+from lethal.proving.library import collect
+from lethal.proving.prover import prove, symbolic_combat_answers_as_lethal_check_does
+from lethal.proving.unbounded import prove_unbounded
 
 
 def main() -> None:

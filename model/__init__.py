@@ -4,46 +4,58 @@ import lethal
 scenario = lethal.load("combat.json")
 verdict = lethal.check(scenario)
 verdict.legal, verdict.violations, verdict.choosers
+
+The names below are imported when first used, so that a command loads only what it needs
+(`lethal --version` nothing of the rules, `lethal check` nothing of Z3).
 """
+
+from importlib import import_module
 
 __version__ = "0.1.0"
 
-from .answers import Count, Guarantee, Impossible, Obstacle, Optimum, Possible
-from .check import Chooser, Verdict, Violation, check
-from .combat import Entry, Permanent, Player, Scenario
-from .errors import LethalError, Problem, ScenarioError, SolverUnknown
-from .queries import QueryError, count, guarantee, maximum, minimum, possible
-from .reading import load, loads, parse
-from .requirements import Requirement, RequirementError
+# Each public name and the module that defines it.
+_WHERE = {
+    "Count": "answers",
+    "Guarantee": "answers",
+    "Impossible": "answers",
+    "Obstacle": "answers",
+    "Optimum": "answers",
+    "Possible": "answers",
+    "Chooser": "verdict",
+    "Verdict": "verdict",
+    "Violation": "verdict",
+    "check": "verdict",
+    "Entry": "combat",
+    "Permanent": "combat",
+    "Player": "combat",
+    "Scenario": "combat",
+    "LethalError": "errors",
+    "LimitReached": "errors",
+    "Problem": "errors",
+    "ScenarioError": "errors",
+    "SolverUnknown": "errors",
+    "QueryError": "queries",
+    "count": "queries",
+    "guarantee": "queries",
+    "maximum": "queries",
+    "minimum": "queries",
+    "possible": "queries",
+    "load": "reading",
+    "loads": "reading",
+    "parse": "reading",
+    "Requirement": "requirements",
+    "RequirementError": "requirements",
+}
+__all__ = list(_WHERE)
 
-__all__ = [
-    "Chooser",
-    "Count",
-    "Guarantee",
-    "Impossible",
-    "Obstacle",
-    "Optimum",
-    "Possible",
-    "QueryError",
-    "Requirement",
-    "RequirementError",
-    "count",
-    "guarantee",
-    "maximum",
-    "minimum",
-    "possible",
-    "Entry",
-    "LethalError",
-    "Permanent",
-    "Player",
-    "Problem",
-    "Scenario",
-    "ScenarioError",
-    "SolverUnknown",
-    "Verdict",
-    "Violation",
-    "check",
-    "load",
-    "loads",
-    "parse",
-]
+
+def __getattr__(name: str):
+    if name not in _WHERE:
+        raise AttributeError(f"module 'lethal' has no attribute {name!r}")
+    value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
+    globals()[name] = value  # found once, then an attribute like any other
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

@@ -23,11 +23,8 @@ from importlib import resources
 from pathlib import Path
 from typing import TextIO
 
-from . import __version__, progress, queries, report
-from .answers import Impossible
-from .check import check
+from . import __version__, progress
 from .deadline import deadline
-from .editions import in_force
 from .errors import (
     LethalError,
     LimitReached,
@@ -38,7 +35,9 @@ from .errors import (
     shown,
 )
 from .limits import ASSIGNMENTS, COUNT_ROWS, CREATURES, EFFECT_ORDERS, ORDERS
-from .reading import STDIN, bundled_examples, load, loads
+
+# The rest of lethal is imported by the commands that use it, when they run: `--version`,
+# `--help` and bad usage load none of it, and `check` nothing of Z3.
 
 YES, NO, BAD_INPUT, UNDECIDED, INTERNAL = 0, 1, 2, 3, 4
 INTERRUPTED = 130  # what a shell reports for Ctrl-C
@@ -73,8 +72,10 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
     except SystemExit as exit:  # argparse has printed its usage message
         return BAD_INPUT if exit.code else YES
     try:
+        seconds = getattr(args, "limit_seconds", None)  # a scenario command's, for all of it
+        limit = f"the time limit of {seconds:g} s was reached (--timeout SECONDS raises it)"
         with (
-            _whole_command_limit(getattr(args, "limit_seconds", None)),
+            deadline(seconds, limit if seconds else ""),
             progress.shown_by(_lines_on(stderr) if stderr.isatty() else None),
         ):
             answer_text, answer_json, code = args.run(args)
@@ -106,26 +107,6 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
     else:
         stdout.write(answer_text)
     return code
-
-
-@contextlib.contextmanager
-def _whole_command_limit(seconds: float | None):
-    """A scenario command's --timeout covers all of it: lethal's own work by a deadline,
-    and every solver query it makes by Z3's global timeout (a query runs in C, where no
-    deadline can interrupt it)."""
-    if seconds is None:
-        yield
-        return
-    import z3
-
-    before = z3.get_param("timeout")
-    z3.set_param("timeout", max(1, int(seconds * 1000)))
-    try:
-        limit = f"the time limit of {seconds:g} s was reached (--timeout SECONDS raises it)"
-        with deadline(seconds, limit):
-            yield
-    finally:
-        z3.set_param("timeout", before)
 
 
 class JsonLines(list):
@@ -344,8 +325,8 @@ def _parser() -> argparse.ArgumentParser:
     mutating = commands.add_parser(
         "mutants",
         help="apply each semantic mutant of the rules and show which nets kill it",
-        description="Apply each mutant listed in lethal/mutants.py to a copy of the package "
-        "and run the nets on it: the bundled examples (a verdict changes), the property "
+        description="Apply each mutant listed in lethal/proving/mutants.py to a copy of the "
+        "package and run the nets on it: the bundled examples (a verdict changes), the property "
         "library (a verdict changes between proved, refuted and vacuous, or agrees and "
         "mismatch; unknown, error, a crash or a timeout is an unclean kill) and the tests "
         "(one fails). Exit 0 when the library "
@@ -453,12 +434,12 @@ def _check_timeout(timeout: float) -> None:
 
 
 def _prove(args):
-    from . import proofs_report
-    from .solver import unbounded
-    from .solver.certify import require_cvc5
-    from .solver.library import LibraryError, collect
-    from .solver.prover import prove, symbolic_combat_answers_as_lethal_check_does
-    from .solver.unbounded import prove_unbounded
+    from .proving import report as proofs_report
+    from .proving import unbounded
+    from .proving.certify import require_cvc5
+    from .proving.library import LibraryError, collect
+    from .proving.prover import prove, symbolic_combat_answers_as_lethal_check_does
+    from .proving.unbounded import prove_unbounded
 
     _check_timeout(args.timeout)
     if args.certify:
@@ -488,8 +469,8 @@ def _prove(args):
 
 
 def _diff(args):
-    from .proving import Bounds
-    from .solver import diff
+    from .editions import in_force
+    from .proving import Bounds, diff
 
     _check_timeout(args.timeout)
     editions = (args.before, args.after)
@@ -516,7 +497,7 @@ def _diff(args):
 
 
 def _teeth(args):
-    from . import teeth
+    from .proving import teeth
 
     _check_timeout(args.timeout)
     bites = teeth.bite(args.timeout)
@@ -534,7 +515,7 @@ def _teeth(args):
 
 
 def _mutants(args):
-    from . import mutation
+    from .proving import mutation
 
     _check_timeout(args.timeout)
     nets = mutation.parse_nets(args.nets)
@@ -571,6 +552,8 @@ def _examples(args):
 def _bundled() -> dict:
     """Every bundled scenario by the name `lethal examples` knows it by: the examples, then
     the combats the README asks its queries of, as combats/NAME."""
+    from .reading import bundled_examples
+
     combats = resources.files("lethal") / "examples" / "combats"
     found = {p.name.removesuffix(".json"): p for p in bundled_examples()}
     for path in sorted(combats.iterdir(), key=lambda p: p.name):
@@ -582,6 +565,9 @@ def _bundled() -> dict:
 def _what_it_shows(name: str, path) -> str:
     """What lethal check says of a bundled scenario and under which rules, in a few words:
     the files carry no description, and their names already say what they are about."""
+    from .reading import loads
+    from .verdict import check
+
     # The combats are asked about as a whole combat damage phase too, so may name no step.
     scenario = loads(path.read_text(encoding="utf-8"), name, name.startswith("combats/"))
     rules = scenario.edition.called
@@ -659,6 +645,8 @@ def _check_one(args, file: str) -> tuple[str, str, dict]:
 def _scenario_command(run: Callable, args):
     """Runs a command on the file's scenario, under the edition the file names, which every
     answer names too."""
+    from .reading import STDIN, load
+
     scenario = load(args.file, getattr(args, "combat", False))
     args.file = "<stdin>" if args.file == STDIN else shown(args.file)  # as lines name it
     if getattr(args, "combat", False):
@@ -677,6 +665,9 @@ def _scenario_command(run: Callable, args):
 
 
 def _check(args, scenario):
+    from . import report
+    from .verdict import check
+
     if scenario.assignment is None:
         missing = Problem(
             "assignment",
@@ -693,7 +684,8 @@ def _check(args, scenario):
 
 
 def _deal(args, scenario):
-    from .dealing import deal
+    from . import report
+    from .rules.dealing import deal
 
     checked = _check(args, scenario)
     if checked[2] != YES:
@@ -705,6 +697,9 @@ def _deal(args, scenario):
 
 
 def _possible(args, scenario):
+    from . import queries, report
+    from .answers import Impossible
+
     answer = queries.possible(scenario, args.require, args.combat)
     wanted = "that meets " + " and ".join(args.require) if args.require else "exists"
     code = NO if isinstance(answer, Impossible) else YES
@@ -713,6 +708,9 @@ def _possible(args, scenario):
 
 def _optimum(most: bool):
     def run(args, scenario):
+        from . import queries, report
+        from .answers import Impossible
+
         find = queries.maximum if most else queries.minimum
         answer = find(scenario, args.to, args.source, args.combat)
         if isinstance(answer, Impossible):
@@ -725,11 +723,16 @@ def _optimum(most: bool):
 
 
 def _count(args, scenario):
+    from . import queries, report
+
     answer = queries.count(scenario, args.limit if args.list else None)
     return report.count_text(args.file, answer), report.count_json(answer), YES
 
 
 def _guarantee(args, scenario):
+    from . import queries, report
+    from .answers import Impossible
+
     answer = queries.guarantee(scenario, args.to, args.combat)
     if isinstance(answer, Impossible):
         text = report.impossible_text(args.file, "completes the file's assignment", answer)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 from .answers import Count, Guarantee, Impossible, Optimum, Possible
-from .check import Chooser, OrdersFound, Verdict
 from .combat import Entry, Scenario
 from .editions import Edition
 from .errors import printable, shown
+from .verdict import Chooser, OrdersFound, Verdict
 
 
 def entries_json(entries) -> list[dict]:

@@ -18,11 +18,11 @@ from . import progress
 from .amounts import Amounts
 from .answers import Guarantee, Impossible, Obstacle, Optimum, Possible
 from .combat import FIRST_STRIKE_STEP, ONLY, PREVENT, SECOND, Entry, Scenario
-from .dealing import PROTECTION, Outcome, affected_player, changes, deal
 from .errors import Problem, ScenarioError, TooManyAssignments
 from .limits import ASSIGNMENTS
 from .requirements import ANY, Pair, assigned
 from .rules import banding, order
+from .rules.dealing import PROTECTION, Outcome, affected_player, changes, deal
 from .tally import Tally
 from .view import ScenarioView
 

@@ -1,8 +1,8 @@
 """Properties of dealing damage: CR 120.4b, 615, 616.1, 701.10g, 702.16e."""
 
 from lethal.combat import ADD, DOUBLE, PREVENT
-from lethal.dealing import PROTECTION, Change, apply, orders_effects
 from lethal.proving import Claim, all_of, fails, holds, implies, ite, negate
+from lethal.rules.dealing import PROTECTION, Change, apply, orders_effects
 
 DOUBLER, OTHER_DOUBLER = Change("dictate", DOUBLE), Change("fiery", DOUBLE)
 PROTECTED = Change("protection from wolves", PROTECTION)

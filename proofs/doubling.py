@@ -1,13 +1,13 @@
 """Properties of the keyword action double: CR 701.10a-g."""
 
-from lethal.doubling import (
+from lethal.proofs._facts import past_blockers
+from lethal.proving import Claim, all_of, any_of, fails, holds, negate
+from lethal.rules.doubling import (
     double_counters,
     double_life,
     double_mana,
     double_power_and_toughness,
 )
-from lethal.proofs._facts import past_blockers
-from lethal.proving import Claim, all_of, any_of, fails, holds, negate
 
 
 @holds(cites=["701.10b", "701.10c"])

@@ -16,7 +16,7 @@ from datetime import date
 from hypothesis import strategies as st
 
 from lethal import Entry, parse
-from lethal.solver.symbolic import QUALITIES
+from lethal.proving.symbolic import QUALITIES
 
 from . import reference
 

@@ -14,7 +14,7 @@ import pytest
 import z3
 
 from lethal.cli import main
-from lethal.solver import certify
+from lethal.proving import certify
 
 from .test_prove import properties, property_lines
 

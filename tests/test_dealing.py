@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from lethal import parse
 from lethal.cli import main
-from lethal.dealing import deal
+from lethal.rules.dealing import deal
 
 from . import reference
 from .strategies import WOLVES, scenarios

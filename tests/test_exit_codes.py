@@ -26,7 +26,7 @@ def _raise(error: BaseException):
 
 
 def test_an_internal_error_is_exit_4_in_one_line_without_a_traceback(monkeypatch):
-    monkeypatch.setattr(cli, "check", _raise(RuntimeError("broken on purpose")))
+    monkeypatch.setattr("lethal.verdict.check", _raise(RuntimeError("broken on purpose")))
     code, out, err = run("check", EXAMPLE)
     assert code == cli.INTERNAL == 4 and out == ""
     assert err == (
@@ -36,14 +36,14 @@ def test_an_internal_error_is_exit_4_in_one_line_without_a_traceback(monkeypatch
 
 
 def test_debug_shows_the_traceback_of_an_internal_error(monkeypatch):
-    monkeypatch.setattr(cli, "check", _raise(RuntimeError("broken on purpose")))
+    monkeypatch.setattr("lethal.verdict.check", _raise(RuntimeError("broken on purpose")))
     code, _, err = run("--debug", "check", EXAMPLE)
     assert code == 4
     assert "Traceback (most recent call last)" in err and "broken on purpose" in err
 
 
 def test_ctrl_c_ends_quietly_with_130(monkeypatch):
-    monkeypatch.setattr(cli, "check", _raise(KeyboardInterrupt()))
+    monkeypatch.setattr("lethal.verdict.check", _raise(KeyboardInterrupt()))
     code, out, err = run("check", EXAMPLE)
     assert (code, out, err) == (130, "", "lethal: interrupted\n")
 
@@ -67,7 +67,7 @@ def _spin(*args, **kwargs):
 
 
 def test_the_timeout_covers_lethals_own_work_and_is_a_stated_limit(monkeypatch):
-    monkeypatch.setattr(cli, "check", _spin)
+    monkeypatch.setattr("lethal.verdict.check", _spin)
     code, out, err = run("check", EXAMPLE, "--timeout", "0.05")
     assert (code, out) == (3, "")
     assert err == (
@@ -76,21 +76,40 @@ def test_the_timeout_covers_lethals_own_work_and_is_a_stated_limit(monkeypatch):
     )
 
 
-def test_the_timeout_bounds_every_solver_query_and_is_lifted_after():
+def test_a_solver_query_is_given_only_the_time_the_command_has_left():
     import z3
 
-    before = z3.get_param("timeout")
-    seen = []
+    from lethal.deadline import deadline
+    from lethal.solver.encoding import decide
 
-    def solving(*args, **kwargs):
-        seen.append(z3.get_param("timeout"))
-        return queries_possible(*args, **kwargs)
+    class Query:
+        def __init__(self):
+            self.params = {}
 
-    queries_possible = cli.queries.possible
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(cli.queries, "possible", solving)
-        assert run("possible", EXAMPLE, "--timeout", "2.5")[0] == 1  # short of lethal
-    assert seen == ["2500"] and z3.get_param("timeout") == before
+        def set(self, key, value):
+            self.params[key] = value
+
+        def check(self):
+            return z3.sat
+
+    unlimited, limited = Query(), Query()
+    assert decide(unlimited) and unlimited.params == {}
+    with deadline(2.5, "the command"):
+        assert decide(limited)
+    assert 2000 < limited.params["timeout"] <= 2500
+
+
+def test_check_loads_nothing_of_z3():
+    import subprocess
+    import sys
+
+    program = (
+        "import io, sys\nfrom lethal.cli import main\n"
+        f"main(['check', {EXAMPLE!r}], io.StringIO(), io.StringIO())\n"
+        "print('z3' in sys.modules)"
+    )
+    ran = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    assert ran.stdout == "False\n", ran.stderr
 
 
 @pytest.mark.parametrize("command", [["check", EXAMPLE], ["max", EXAMPLE, "--to", "D"]])

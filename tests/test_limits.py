@@ -13,7 +13,6 @@ import pytest
 from lethal import ScenarioError, count, guarantee, maximum, minimum, parse, possible
 from lethal.cli import main
 from lethal.combat import Entry
-from lethal.dealing import _distinct_orders, _options, apply, changes, deal
 from lethal.errors import (
     LimitReached,
     TooManyAssignments,
@@ -22,6 +21,7 @@ from lethal.errors import (
     TooManyToCount,
 )
 from lethal.limits import ASSIGNMENTS, CREATURES, EFFECT_ORDERS
+from lethal.rules.dealing import _distinct_orders, _options, apply, changes, deal
 from lethal.solver import counting
 
 from .build import attacker, blocker, scenario_file
@@ -140,7 +140,7 @@ def _deal_in(combat, events, order) -> tuple[int, ...]:
 
 
 def test_deal_past_the_effect_order_limit_exits_3_before_trying_any(tmp_path, monkeypatch):
-    from lethal import dealing
+    from lethal.rules import dealing
 
     monkeypatch.setattr(dealing, "_distinct_orders", _never)
     path = tmp_path / "shields.json"

@@ -5,7 +5,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from lethal import cli, progress, rules, teeth
+from lethal import cli, progress, rules
+from lethal.proving import teeth
 from lethal.reading import bundled_examples
 
 COMBATS = Path(__file__).parent.parent / "model" / "examples" / "combats"

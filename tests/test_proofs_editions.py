@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from lethal import check, load
-from lethal.solver.library import collect
-from lethal.solver.prover import REFUTED, prove
+from lethal.proving.library import collect
+from lethal.proving.prover import REFUTED, prove
 
 # Each false claim: the edition whose file's assignment is legal, the one where it is not
 # (the claim is "legal under the first implies legal under the second").

@@ -14,8 +14,8 @@ import z3
 
 from lethal import load
 from lethal.cli import main
-from lethal.solver.library import collect
-from lethal.solver.prover import prove
+from lethal.proving.library import collect
+from lethal.proving.prover import prove
 
 MODEL_CHECK = "symbolic_combat_answers_as_lethal_check_does"
 

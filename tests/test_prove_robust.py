@@ -14,11 +14,10 @@ from pathlib import Path
 import pytest
 
 from lethal import cli
-from lethal.proofs_report import exit_code
-from lethal.proving import Bounds, Property, holds
-from lethal.solver import prover
-from lethal.solver.library import collect
-from lethal.solver.prover import ERROR, PROVED, REFUTED, UNKNOWN, Result, prove
+from lethal.proving import Bounds, Property, holds, prover
+from lethal.proving.library import collect
+from lethal.proving.prover import ERROR, PROVED, REFUTED, UNKNOWN, Result, prove
+from lethal.proving.report import exit_code
 
 HEADER = """\
 import sys

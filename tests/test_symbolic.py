@@ -16,18 +16,18 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from lethal import check, load, parse
-from lethal.dealing import Change, apply
-from lethal.doubling import (
+from lethal.proving import agreement
+from lethal.proving.agreement import Agreement, slotted
+from lethal.proving.symbolic import SymbolicCombat
+from lethal.reading import bundled_examples
+from lethal.rules import order
+from lethal.rules.dealing import Change, apply
+from lethal.rules.doubling import (
     double_counters,
     double_damage,
     double_life,
     double_power_and_toughness,
 )
-from lethal.reading import bundled_examples
-from lethal.rules import order
-from lethal.solver import agreement
-from lethal.solver.agreement import Agreement, slotted
-from lethal.solver.symbolic import SymbolicCombat
 from lethal.view import ScenarioView
 
 from .strategies import assignments, scenarios

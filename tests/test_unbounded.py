@@ -22,8 +22,8 @@ from lethal import Entry, check, parse, rules
 from lethal.amounts import Amounts
 from lethal.keywords import DEATHTOUCH
 from lethal.ops import all_of
-from lethal.solver import unbounded
-from lethal.solver.unbounded import (
+from lethal.proving import unbounded
+from lethal.proving.unbounded import (
     A1,
     A2,
     ASSIGNMENT_FACTS,

@@ -1,5 +1,5 @@
-"""The one package that talks to Z3: the rules' constraints as formulas, and the queries
-answered with them. Nothing outside it imports z3, so `lethal check` never loads it."""
+"""The queries answered with Z3: the rules' constraints over a scenario as formulas. With
+`proving`, the only code that imports z3, so `lethal check` never loads it."""
 
 from .encoding import Encoding, decide, is_legal
 

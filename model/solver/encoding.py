@@ -16,6 +16,7 @@ from .. import rules
 from ..amounts import Amounts
 from ..answers import Obstacle
 from ..combat import Entry, Scenario
+from ..deadline import remaining
 from ..errors import SolverUnknown
 from ..rules import division
 from ..rules.constraint import Constraint
@@ -109,7 +110,11 @@ class Encoding:
 
 
 def decide(solver: z3.Solver | z3.Optimize) -> bool:
-    """sat or unsat; `unknown` raises, because it is neither."""
+    """sat or unsat; `unknown` raises, because it is neither. A query runs in C, where no
+    deadline can interrupt it, so it is given only the time the command has left."""
+    left = remaining()
+    if left is not None:
+        solver.set("timeout", max(1, int(left * 1000)))  # 0 would mean no limit at all
     answer = solver.check()
     if answer == z3.unknown:
         raise SolverUnknown(f"Z3 answered unknown: {solver.reason_unknown()}")

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 
 from ..amounts import Amounts
 from ..answers import Impossible, Obstacle, Optimum, Possible
-from ..check import check
 from ..combat import Entry, Scenario
 from ..requirements import ANY, Pair, Requirement, assigned
 from ..tally import ASSIGNED, Tally
+from ..verdict import check
 from .encoding import Encoding, decide
 
 

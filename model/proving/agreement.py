@@ -17,14 +17,14 @@ import z3
 
 from .. import rules
 from ..amounts import Amounts
-from ..check import check
 from ..combat import DOUBLE, PREVENT, Entry, Scenario
-from ..dealing import PROTECTION, changes, orders_effects
 from ..editions import Edition
 from ..keywords import PLAIN, Keywords
-from ..proving import Bounds
 from ..rules import banding, division, order, steps, trample
+from ..rules.dealing import PROTECTION, changes, orders_effects
+from ..verdict import check
 from ..view import ScenarioView
+from . import Bounds
 from .counterexample import unknowns
 from .symbolic import QUALITIES, STEPS, SymbolicCombat
 

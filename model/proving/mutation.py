@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
-from .errors import LethalError
+from ..errors import LethalError
 from .mutants import MUTANTS, Mutant
 
 NETS = ("examples", "library", "tests")
@@ -43,7 +43,7 @@ IMPORT_FAILED, WRONG_COPY = 70, 71  # the subprocess's exit codes for the harnes
 _LAUNCHER = f"""\
 import sys, traceback
 try:
-    from lethal.mutation import run_net
+    from lethal.proving.mutation import run_net
 except Exception:
     traceback.print_exc()
     sys.exit({IMPORT_FAILED})
@@ -152,7 +152,7 @@ def stale(mutants: Sequence[Mutant], package: Path) -> list[str]:
         elif found != 1:
             problems.append(
                 f"mutant {m.id}: its original snippet occurs {found} times in {m.file}, "
-                "expected once; update lethal/mutants.py to the source"
+                "expected once; update lethal/proving/mutants.py to the source"
             )
     return problems
 
@@ -296,7 +296,7 @@ def run_net(argv: list[str]) -> int:
         json.dump(_example_verdicts(), sys.stdout)
         return 0
     if net == "library":
-        from .cli import main
+        from ..cli import main
 
         return main(["prove", "--json", "--out", out, "--timeout", str(PROPERTY_TIMEOUT)])
     import pytest
@@ -308,8 +308,8 @@ def run_net(argv: list[str]) -> int:
 
 
 def _example_verdicts() -> dict[str, bool]:
-    from .check import check
-    from .reading import bundled_examples, load
+    from ..reading import bundled_examples, load
+    from ..verdict import check
 
     return {path.name: check(load(path)).legal for path in bundled_examples()}
 

@@ -10,8 +10,8 @@ import z3
 
 from ..combat import DOUBLE, PREVENT, Permanent, Scenario
 from ..editions import CURRENT_NAME, in_force
-from ..proving import Property
 from ..rules import order
+from . import Property
 from .symbolic import KEYWORDS, QUALITIES, STEPS, SymbolicCombat
 
 

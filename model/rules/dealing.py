@@ -19,13 +19,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from math import factorial, prod
 
-from .combat import DOUBLE, PREVENT, Entry, Scenario
+from ..combat import DOUBLE, PREVENT, Entry, Scenario
+from ..errors import TooManyEffectOrders
+from ..keywords import DEATHTOUCH, INDESTRUCTIBLE
+from ..limits import EFFECT_ORDERS
+from ..ops import Term, all_of, any_of, ite
+from ..view import ScenarioView
 from .doubling import double_damage
-from .errors import TooManyEffectOrders
-from .keywords import DEATHTOUCH, INDESTRUCTIBLE
-from .limits import EFFECT_ORDERS
-from .ops import Term, all_of, any_of, ite
-from .view import ScenarioView
 
 PROTECTION = "protection"
 

@@ -31,8 +31,8 @@ from ..keywords import (
     quality_key,
 )
 from ..ops import Term, all_of, any_of, implies, ite, negate, total
-from ..proving import Bounds
 from ..rules import banding, division
+from . import Bounds
 
 KEYWORDS = PLAIN  # every keyword that is not about a quality
 # Two qualities: enough to tell a "bands with other" pair from a band of mixed qualities,

@@ -18,15 +18,14 @@ from pathlib import Path
 
 import z3
 
-from ..check import check
 from ..deadline import TimedOut, deadline, remaining
 from ..editions import in_force
 from ..errors import LethalError, ScenarioError
-from ..proving import Claim, Property
 from ..reading import bundled_examples, parse
-from . import agreement, counterexample
+from ..solver.encoding import SEED
+from ..verdict import check
+from . import Claim, Property, agreement, counterexample
 from . import certify as certification
-from .encoding import SEED
 from .replay import ConcreteCombat
 from .symbolic import SymbolicCombat, as_formula
 

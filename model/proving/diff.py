@@ -21,16 +21,16 @@ import z3
 from .. import rules
 from ..amounts import Amounts
 from ..answers import Optimum
-from ..check import Verdict, check
 from ..combat import Scenario
 from ..deadline import TimedOut, deadline
 from ..editions import Edition, in_force
 from ..errors import SolverUnknown
 from ..ops import all_of, implies, negate
-from ..proving import Bounds, Property
 from ..reading import load, parse
-from . import counterexample, queries
-from .encoding import SEED
+from ..solver import queries
+from ..solver.encoding import SEED
+from ..verdict import Verdict, check
+from . import Bounds, Property, counterexample
 from .prover import PROVED, REFUTED, UNKNOWN, Result, measures, prove
 from .symbolic import SymbolicCombat, as_formula
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..deadline import deadline
 from ..errors import LethalError
-from ..proving import Bounds, Property
+from . import Bounds, Property
 
 
 class LibraryError(LethalError, ValueError):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .ops import Term, ite
+from ..ops import Term, ite
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
-from . import progress, rules
-from .check import check
-from .reading import bundled_examples, load
-from .solver.library import collect
-from .solver.prover import prove
+from .. import progress, rules
+from ..reading import bundled_examples, load
+from ..verdict import check
+from .library import collect
+from .prover import prove
 
 
 @dataclass(frozen=True)

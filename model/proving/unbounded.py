@@ -69,8 +69,8 @@ from ..keywords import DEATHTOUCH
 from ..ops import Term, all_of, any_of, implies, ite, negate, total
 from ..rules import division
 from ..rules.constraint import Constraint
+from ..solver.encoding import SEED
 from . import certify as certification
-from .encoding import SEED
 from .prover import CVC5, PROVED, REFUTED, UNKNOWN, Z3
 from .symbolic import as_formula
 
@@ -96,7 +96,7 @@ ASSUMPTIONS = (
     "The named roles cover every instance: any combat, creature and choice of the other "
     "objects maps to a valuation of the open combat under which each kept constraint "
     "evaluates as the real one and every fact below holds (argued in "
-    "lethal/solver/unbounded.py; checked by tests/test_unbounded.py on drawn combats of up to "
+    "lethal/proving/unbounded.py; checked by tests/test_unbounded.py on drawn combats of up to "
     "six creatures, not proved).",
     "Damage amounts are whole numbers, 0 or more, so the unnamed creatures' sum for a "
     "recipient is more than 0 when any of them assigns it damage.",

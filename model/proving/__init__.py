@@ -13,6 +13,12 @@ with the operations below means the same in both.
         "A blocked creature without trample assigns no combat damage to the player."
         x = combat.assignment()
         return implies(combat.legal(x), ...)
+
+The package holds all that proves things of the rules: this API; the symbolic combat
+(`symbolic`), the prover and the property library's finder (`prover`, `library`), what a
+proof rests on and is checked by (`agreement`, `replay`, `counterexample`, `certify`,
+`unbounded`), editions compared (`diff`), and the checks of the checks (`teeth`, `mutation`
+with its `mutants`).
 """
 
 from __future__ import annotations
@@ -22,9 +28,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .editions import CURRENT_NAME, in_force
-from .errors import LethalError
-from .ops import all_of, any_of, implies, ite, negate, total
+from ..editions import CURRENT_NAME, in_force
+from ..errors import LethalError
+from ..ops import all_of, any_of, implies, ite, negate, total
 
 __all__ = [
     "Bounds",

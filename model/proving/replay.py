@@ -13,11 +13,10 @@ from ..amounts import Amounts
 from ..combat import Scenario
 from ..editions import Edition
 from ..ops import Term, all_of, any_of
-from ..proving import Bounds
 from ..rules import division
+from ..solver.counting import count
 from ..view import ScenarioView
-from . import counterexample
-from .counting import count
+from . import Bounds, counterexample
 from .symbolic import SymbolicCombat
 
 

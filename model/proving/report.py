@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from xml.etree import ElementTree as ET
 
-from .cli import BAD_INPUT, INTERNAL, NO, UNDECIDED, YES
-from .solver.prover import ERROR, LETHAL, PROVED, THE_PROPERTY, UNKNOWN
+from ..cli import BAD_INPUT, INTERNAL, NO, UNDECIDED, YES
+from .prover import ERROR, LETHAL, PROVED, THE_PROPERTY, UNKNOWN
 
 # Verdicts that are not an answer about the property: JUnit calls them errors, not failures.
 _UNANSWERED = (UNKNOWN, ERROR)
