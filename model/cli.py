@@ -72,10 +72,8 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
     except SystemExit as exit:  # argparse has printed its usage message
         return BAD_INPUT if exit.code else YES
     try:
-        seconds = getattr(args, "limit_seconds", None)  # a scenario command's, for all of it
-        limit = f"the time limit of {seconds:g} s was reached (--timeout SECONDS raises it)"
         with (
-            deadline(seconds, limit if seconds else ""),
+            _time_limit(getattr(args, "limit_seconds", None)),
             progress.shown_by(_lines_on(stderr) if stderr.isatty() else None),
         ):
             answer_text, answer_json, code = args.run(args)
@@ -107,6 +105,15 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
     else:
         stdout.write(answer_text)
     return code
+
+
+def _time_limit(seconds: float | None):
+    """A scenario command's --timeout, over all of the command."""
+    if seconds is None:
+        return contextlib.nullcontext()
+    return deadline(
+        seconds, f"the time limit of {seconds:g} s was reached (--timeout SECONDS raises it)"
+    )
 
 
 class JsonLines(list):
@@ -434,7 +441,7 @@ def _check_timeout(timeout: float) -> None:
 
 
 def _prove(args):
-    from .proving import report as proofs_report
+    from .proving import report as proof_report
     from .proving import unbounded
     from .proving.certify import require_cvc5
     from .proving.library import LibraryError, collect
@@ -459,12 +466,12 @@ def _prove(args):
         else prove_unbounded(args.timeout, Path(args.out), args.certify)
     )
     if args.junit:
-        Path(args.junit).write_text(proofs_report.junit(results))
-    code = proofs_report.exit_code(results, beyond)
-    text = proofs_report.text(results)
+        Path(args.junit).write_text(proof_report.junit(results))
+    code = proof_report.exit_code(results, beyond)
+    text = proof_report.text(results)
     if beyond:
         text += "beyond the bounds:\n" + unbounded.text(beyond) + "\n"
-    data = proofs_report.as_json(results) + unbounded.as_json(beyond)
+    data = proof_report.as_json(results) + unbounded.as_json(beyond)
     return text, data, code
 
 
