@@ -7,7 +7,8 @@ nest, and the earliest one still pending is the one armed, so a per-property lim
 a whole-command limit never outlives it.
 
 Python runs signal handlers between bytecodes, so a long call into Z3 is interrupted only
-when it returns; `remaining()` lets a solver query take no more than the time left.
+when it returns; `remaining()` lets a solver query take no more than the time left. Ctrl-C
+is handled the same way (`interruptible`), so that neither ever breaks a Z3 object.
 """
 
 from __future__ import annotations
@@ -72,14 +73,44 @@ def _expire(signum, frame) -> None:
     if end > time.monotonic():  # an earlier deadline's alarm, after that one was left
         _arm()
         return
+    _raise_outside_z3(frame, TimedOut(what))
+
+
+def overdue() -> None:
+    """Raises the earliest pending deadline's `TimedOut` if its time is up: for a solver
+    whose own limit, taken from `remaining()`, ran out first."""
+    if _pending and min(_pending)[0] <= time.monotonic():
+        raise TimedOut(min(_pending)[1])
+
+
+@contextlib.contextmanager
+def interruptible() -> Iterator[None]:
+    """Within the block, Ctrl-C raises KeyboardInterrupt as Python's own handler does, but
+    never inside Z3's Python layer (see `_raise_outside_z3`)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, _interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        _untrace()
+
+
+def _interrupt(signum, frame) -> None:
+    _raise_outside_z3(frame, KeyboardInterrupt())
+
+
+def _raise_outside_z3(frame, error: BaseException) -> None:
     outside = _outside_z3(frame)
     if outside is not frame:
         # Raised inside Z3's Python layer, the exception could leave one of its objects
         # half built, whose destructor then fails noisily: raise it in the caller instead,
         # at its next line, once Z3 has returned.
-        _raise_at_next_line(outside, what)
+        _raise_at_next_line(outside, error)
         return
-    raise TimedOut(what)
+    raise error
 
 
 def _outside_z3(frame):
@@ -92,12 +123,12 @@ def _outside_z3(frame):
     return inner
 
 
-def _raise_at_next_line(frame, what: str) -> None:
+def _raise_at_next_line(frame, error: BaseException) -> None:
     before = sys.gettrace()
 
     def at_line(traced, event, arg):
         _untrace()
-        raise TimedOut(what)
+        raise error
 
     frame.f_trace = at_line
     frame.f_trace_lines = True

@@ -65,3 +65,67 @@ def test_z3_objects_are_never_left_half_built(monkeypatch):
                 z3.Int("x", z3.Context()) + 1
     gc.collect()
     assert broken == []
+
+
+def test_ctrl_c_never_leaves_a_z3_object_half_built(monkeypatch):
+    import gc
+    import os
+
+    import z3
+
+    from lethal.deadline import interruptible
+
+    broken = []
+    monkeypatch.setattr("sys.unraisablehook", broken.append)
+    for _ in range(20):
+        with pytest.raises(KeyboardInterrupt), interruptible():
+            signal.setitimer(signal.ITIMER_REAL, 0.002)
+            signal.signal(signal.SIGALRM, lambda *_: os.kill(os.getpid(), signal.SIGINT))
+            while True:
+                z3.Int("x", z3.Context()) + 1
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    gc.collect()
+    assert broken == []
+
+
+def test_a_solver_out_of_the_commands_time_names_the_commands_limit(monkeypatch):
+    import z3
+
+    from lethal.deadline import deadline
+    from lethal.solver.encoding import decide
+
+    real, later = time.monotonic, [0.0]
+    monkeypatch.setattr(time, "monotonic", lambda: real() + later[0])
+
+    class Query:
+        def set(self, key, value):
+            pass
+
+        def check(self):
+            later[0] = 120  # as if Z3 took the two minutes it was given, in C
+            return z3.unknown
+
+        def reason_unknown(self):
+            return "timeout"
+
+    with pytest.raises(TimedOut, match="the command's limit"), deadline(60, "the command's limit"):
+        decide(Query())
+
+
+def test_ctrl_c_caught_by_z3_mid_query_is_an_interruption_not_an_unknown():
+    import z3
+
+    from lethal.solver.encoding import decide
+
+    class Query:
+        def set(self, key, value):
+            pass
+
+        def check(self):
+            return z3.unknown
+
+        def reason_unknown(self):
+            return "interrupted from keyboard"
+
+    with pytest.raises(KeyboardInterrupt):
+        decide(Query())

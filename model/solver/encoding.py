@@ -16,13 +16,15 @@ from .. import rules
 from ..amounts import Amounts
 from ..answers import Obstacle
 from ..combat import Entry, Scenario
-from ..deadline import remaining
+from ..deadline import overdue, remaining
 from ..errors import SolverUnknown
 from ..rules import division
 from ..rules.constraint import Constraint
 from ..view import ScenarioView
 
 SEED = 0  # results must not depend on the run
+# Z3's reasons for an unknown when Ctrl-C reached it mid-query.
+INTERRUPTED = ("interrupted from keyboard", "canceled")
 
 
 class Encoding:
@@ -117,7 +119,11 @@ def decide(solver: z3.Solver | z3.Optimize) -> bool:
         solver.set("timeout", max(1, int(left * 1000)))  # 0 would mean no limit at all
     answer = solver.check()
     if answer == z3.unknown:
-        raise SolverUnknown(f"Z3 answered unknown: {solver.reason_unknown()}")
+        why = solver.reason_unknown()
+        if why in INTERRUPTED:  # Ctrl-C, which Z3 catches while it solves
+            raise KeyboardInterrupt
+        overdue()  # the command's time limit, which the query was given, is the reason
+        raise SolverUnknown(f"Z3 answered unknown: {why}")
     return answer == z3.sat
 
 
