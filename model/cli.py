@@ -3,8 +3,10 @@
 
 Exit codes: 0 legal or possible (or an answer found), 1 illegal or impossible, 2 bad input or
 bad usage, 3 when the solver could not decide (or a stated limit was reached), 4 an internal
-error of lethal (never read as a verdict; `--debug` shows its traceback), 130 interrupted,
-141 when whoever read the output stopped reading (a closed pipe).
+error of lethal (never read as a verdict; `--debug` shows its traceback), 5 when the answer
+could not be written (no standard output, a full disk), 130 interrupted, 141 when whoever read
+the output stopped reading (a closed pipe). With no standard error, messages go nowhere and
+the exit code still says what happened.
 Streams are arguments so tests can read them; nothing here prints a traceback unasked.
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import difflib
+import io
 import json
 import math
 import os
@@ -24,7 +27,7 @@ from pathlib import Path
 from typing import TextIO
 
 from . import __version__, progress
-from .deadline import deadline
+from .deadline import deadline, interruptible
 from .errors import (
     LethalError,
     LimitReached,
@@ -40,20 +43,24 @@ from .limits import ASSIGNMENTS, COUNT_ROWS, CREATURES, EFFECT_ORDERS, ORDERS
 # `--help` and bad usage load none of it, and `check` nothing of Z3.
 
 YES, NO, BAD_INPUT, UNDECIDED, INTERNAL = 0, 1, 2, 3, 4
+OUTPUT_FAILED = 5  # the answer could not be written: no standard output, a full disk
 INTERRUPTED = 130  # what a shell reports for Ctrl-C
 CLOSED_PIPE = 141  # what a shell reports for a command whose output pipe was closed
 COMMAND_TIMEOUT = 600  # seconds a scenario command may take, unless told otherwise
 SHORTEST, LONGEST = 0.001, 7 * 24 * 3600  # the time limits that mean something
-QUERY_LIMITS = (CREATURES, ASSIGNMENTS)  # ASSIGNMENTS: with --combat
+QUERY_LIMITS = (CREATURES, ASSIGNMENTS, COUNT_ROWS)  # the last two: with --combat
 
 
 def main(
     argv: list[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None
 ) -> int:
-    stdout = stdout or sys.stdout
+    stdout = _Output(stdout or sys.stdout)  # None: started with standard output closed
+    if stderr is None and sys.stderr is None:  # started with standard error closed (`2>&-`)
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
     stderr = stderr or sys.stderr
     try:
-        return _main(argv, stdout, stderr)
+        with interruptible():
+            return _main(argv, stdout, stderr)
     except KeyboardInterrupt:
         stderr.write("lethal: interrupted\n")
         return INTERRUPTED
@@ -104,7 +111,55 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
         _write_json(stdout, answer_json)
     else:
         stdout.write(answer_text)
-    return code
+    return _written(stdout, stderr, code)
+
+
+class _Output(io.TextIOBase):
+    """Standard output as the commands write it. A write that fails for another reason than
+    a closed pipe (a full disk; no standard output at all, `>&-`) is remembered rather than
+    raised, and the rest dropped, so that the command ends with its own exit code (5) and
+    one line, not a traceback."""
+
+    def __init__(self, stream: TextIO | None):
+        self.stream = stream
+        self.failure = None if stream is not None else "standard output is closed"
+
+    def write(self, text: str) -> int:
+        self._attempt(lambda stream: stream.write(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self._attempt(lambda stream: stream.flush())
+
+    def fileno(self) -> int:
+        if self.stream is None:
+            raise io.UnsupportedOperation("no standard output")
+        return self.stream.fileno()
+
+    def _attempt(self, act: Callable[[TextIO], object]) -> None:
+        if self.failure is not None:
+            return
+        try:
+            act(self.stream)
+        except BrokenPipeError:
+            raise  # whoever read the output has gone: `main` ends quietly
+        except OSError as error:
+            self.failure = error.strerror or str(error)
+            # What is still buffered goes nowhere, so that Python's own flush at exit does
+            # not fail on it again.
+            with contextlib.suppress(AttributeError, OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), self.stream.fileno())
+
+
+def _written(stdout: TextIO, stderr: TextIO, code: int) -> int:
+    """The command's exit code once its answer is out, or OUTPUT_FAILED when it could not be
+    written: flushed here, so that a full disk is found while lethal can still say so."""
+    stdout.flush()
+    failure = getattr(stdout, "failure", None)
+    if failure is None:
+        return code
+    stderr.write(f"lethal: the answer could not be written: {failure}\n")
+    return OUTPUT_FAILED
 
 
 def _time_limit(seconds: float | None):
@@ -123,10 +178,11 @@ class JsonLines(list):
 
 def _write_json(stdout: TextIO, data: dict | list) -> None:
     if isinstance(data, JsonLines):
-        stdout.writelines(json.dumps(item) + "\n" for item in data)
-        return
-    json.dump(data, stdout, indent=2)
-    stdout.write("\n")
+        text = "".join(json.dumps(item) + "\n" for item in data)
+    else:
+        text = json.dumps(data, indent=2) + "\n"
+    stdout.write(text)
+    stdout.flush()  # a full disk is found now, not at exit (see _Output)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -289,6 +345,14 @@ def _parser() -> argparse.ArgumentParser:
         "as SMT-LIB 2: a proof stands only if both find the negated claim unsatisfiable "
         "(needs lethal[certify])",
     )
+    proving.add_argument(
+        "--jobs",
+        type=_whole_number(1, 64),
+        default=1,
+        metavar="N",
+        help="properties proved at once, each in a process of its own (default 1); the "
+        "results are the same, in the same order",
+    )
     proving.set_defaults(run=_prove, file=None)
     differ = commands.add_parser(
         "diff",
@@ -445,10 +509,14 @@ def _prove(args):
     from .proving import unbounded
     from .proving.certify import require_cvc5
     from .proving.library import LibraryError, collect
-    from .proving.prover import prove, symbolic_combat_answers_as_lethal_check_does
+    from .proving.prover import prove_all, symbolic_combat_answers_as_lethal_check_does
     from .proving.unbounded import prove_unbounded
 
     _check_timeout(args.timeout)
+    # Where the results go is looked at before any work, so that none is lost at the end.
+    if args.junit is not None:
+        proof_report.check_writable("--junit", args.junit, folder=False)
+    proof_report.check_writable("--out", args.out, folder=True)
     if args.certify:
         require_cvc5()  # before any proving, so a missing solver costs no time
     found = collect(args.paths, args.pattern, args.timeout)
@@ -456,16 +524,19 @@ def _prove(args):
         raise LibraryError("no property matches" + (f" '{args.pattern}'" if args.pattern else ""))
     # First, that the combat the proofs speak of is the combat lethal check judges.
     results = [symbolic_combat_answers_as_lethal_check_does()]
-    for done, prop in enumerate(found, 1):
-        results.append(prove(prop, args.timeout, Path(args.out), args.certify))
-        progress.say(f"prove: {done} of {len(found)}, {prop.name} {results[-1].verdict}")
+    proving = prove_all(found, args.timeout, Path(args.out), args.certify, args.jobs)
+    with contextlib.closing(proving):  # on Ctrl-C, no process is left proving
+        for done, result in enumerate(proving, 1):
+            results.append(result)
+            name = shown(result.property.name)
+            progress.say(f"prove: {done} of {len(found)}, {name} {result.verdict}")
     # The library's two headline invariants, for combats of any size.
     beyond = (
         []
         if args.paths or args.pattern
         else prove_unbounded(args.timeout, Path(args.out), args.certify)
     )
-    if args.junit:
+    if args.junit is not None:
         Path(args.junit).write_text(proof_report.junit(results))
     code = proof_report.exit_code(results, beyond)
     text = proof_report.text(results)
@@ -476,20 +547,32 @@ def _prove(args):
 
 
 def _diff(args):
-    from .editions import in_force
+    from .editions import EditionError, in_force
     from .proving import Bounds, diff
+    from .reading import origin_of
 
     _check_timeout(args.timeout)
+    if args.file == "":
+        raise LethalError(EMPTY_PATH)
+    path, args.file = args.file, args.file and origin_of(args.file)  # '-' is <stdin>
     editions = (args.before, args.after)
-    for rules in editions:
-        in_force(rules)  # a date lethal does not model: exit 2, before any work
-    if args.file:
-        pair = diff.compare_file(args.file, editions)
+    for flag, rules in zip(("--from", "--to"), editions, strict=True):
+        try:
+            in_force(rules)  # a date lethal does not model: exit 2, before any work
+        except EditionError as error:
+            raise EditionError(f"{flag}: {error}") from None
+    if path:
+        pair = diff.compare_file(path, editions)
         same = (pair[0].verdict is None or pair[0].verdict.legal == pair[1].verdict.legal) and pair[
             0
         ].maxima == pair[1].maxima
         data = {"file": args.file, "editions": [diff.replayed_json(r) for r in pair]}
         return diff.file_text(args.file, pair), data, YES if same else NO
+    if os.path.lexists(args.out) and not os.path.isdir(args.out):
+        raise LethalError(
+            f"--out: {args.out!r} is a file, not a folder; name a folder for the combats "
+            "found (made if missing)"
+        )
     values = args.values
     bounds = Bounds(2, args.attackers, args.blockers, 1, values, values, values)
     findings = diff.synthesize(*editions, bounds, args.timeout, Path(args.out))
@@ -596,12 +679,19 @@ def _schema(args):
 def _check_files(args):
     """One file: its whole verdict, as ever. Several files or folders: each file's verdict
     line and a summary, every file judged even after a bad one."""
+    from .reading import STDIN
+
+    paths = args.file
+    if "" in paths or paths.count(STDIN) > 1:
+        args.file = None  # bad usage, no one file's
+        twice = f"'{STDIN}' given twice: standard input can be read only once"
+        raise LethalError(EMPTY_PATH if "" in paths else twice)
     if len(args.file) == 1 and not Path(args.file[0]).is_dir():
         args.file = args.file[0]
         return _scenario_command(_check, args)
     paths, args.file = args.file, None  # an error that stops the run is no one file's
     files = _scenario_files(paths)
-    kinds, lines, objects = zip(*(_check_one(args, file) for file in files), strict=True)
+    kinds, lines, objects = zip(*(_check_one(args, *file) for file in files), strict=True)
     counts = {kind: kinds.count(kind) for kind in CHECK_OUTCOMES}
     if counts["bad input"]:
         code = BAD_INPUT
@@ -617,45 +707,60 @@ def _check_files(args):
 
 
 CHECK_OUTCOMES = ("legal", "illegal", "undecided", "bad input")
+EMPTY_PATH = "empty path: give a scenario file, or '-' to read standard input"
 
 
-def _scenario_files(paths: list[str]) -> list[str]:
-    """The paths given, each folder replaced by its *.json files in name order."""
+def _scenario_files(paths: list[str]) -> list[tuple[str, str | None]]:
+    """The paths given, each folder replaced by its *.json files in name order; with each,
+    why it cannot be judged, if it is a folder that gives no file (None otherwise)."""
     files = []
     for path in paths:
         if not Path(path).is_dir():
-            files.append(path)
-            continue
-        found = sorted(str(p) for p in Path(path).glob("*.json"))
-        if not found:
-            raise LethalError(f"{path}: a folder without scenario files (*.json)")
-        files += found
+            files.append((path, None))
+        elif not os.access(path, os.R_OK | os.X_OK):
+            files.append((path, "permission denied: a folder lethal cannot list"))
+        else:
+            found = sorted(str(p) for p in Path(path).glob("*.json"))
+            files += [(file, None) for file in found] or [
+                (path, "a folder without scenario files (*.json)")
+            ]
     return files
 
 
-def _check_one(args, file: str) -> tuple[str, str, dict]:
+def _check_one(args, file: str, unjudged: str | None = None) -> tuple[str, str, dict]:
     """One file of several: its outcome, its line and its JSON; a bad file is reported by
     its first problem (checking it alone shows them all)."""
+    from .reading import origin_of
+
+    name = origin_of(file)
     try:
+        if unjudged is not None:
+            raise ScenarioError(name, [Problem("", unjudged)])
         one = argparse.Namespace(**{**vars(args), "file": file})
         text, data, code = _scenario_command(_check, one)
     except ScenarioError as error:
         more = len(error.problems) - 1
-        line = f"{file}: bad input: {error.problems[0]}" + (f" (and {more} more)" if more else "")
+        line = f"{shown(name)}: bad input: {printable(str(error.problems[0]))}" + (
+            f" (and {more} more)" if more else ""
+        )
         problems = [{"place": p.place, "message": p.message} for p in error.problems]
-        return "bad input", line, {"file": file, "errors": problems}
+        return "bad input", line, {"file": name, "errors": problems}
     except (SolverUnknown, LimitReached) as error:
-        return "undecided", f"{file}: undecided: {error}", {"file": file, "undecided": str(error)}
+        line = f"{shown(name)}: undecided: {printable(str(error))}"
+        return "undecided", line, {"file": name, "undecided": str(error)}
     return "legal" if code == YES else "illegal", text.splitlines()[0], data
 
 
 def _scenario_command(run: Callable, args):
     """Runs a command on the file's scenario, under the edition the file names, which every
     answer names too."""
-    from .reading import STDIN, load
+    from .reading import load, origin_of
 
+    if args.file == "":
+        raise LethalError(EMPTY_PATH)
     scenario = load(args.file, getattr(args, "combat", False))
-    args.file = "<stdin>" if args.file == STDIN else shown(args.file)  # as lines name it
+    # Exact, as JSON gives it ('-' is <stdin>); text shows it with shown().
+    args.file = origin_of(args.file)
     if getattr(args, "combat", False):
         from .whole_combat import starts_the_phase
 
@@ -684,7 +789,7 @@ def _check(args, scenario):
         raise ScenarioError(args.file, [missing])
     verdict = check(scenario)
     return (
-        report.verdict_text(args.file, scenario, verdict),
+        report.verdict_text(shown(args.file), scenario, verdict),
         report.verdict_json(args.file, verdict),
         YES if verdict.legal else NO,
     )
@@ -698,7 +803,7 @@ def _deal(args, scenario):
     if checked[2] != YES:
         return checked
     outcomes = deal(scenario)
-    text = report.outcomes_text(args.file, scenario, outcomes)
+    text = report.outcomes_text(shown(args.file), scenario, outcomes)
     data = {"legal": True, "outcomes": [report.outcome_json(o) for o in outcomes]}
     return text, data, YES
 
@@ -710,7 +815,11 @@ def _possible(args, scenario):
     answer = queries.possible(scenario, args.require, args.combat)
     wanted = "that meets " + " and ".join(args.require) if args.require else "exists"
     code = NO if isinstance(answer, Impossible) else YES
-    return report.possible_text(args.file, wanted, answer), report.possible_json(answer), code
+    return (
+        report.possible_text(shown(args.file), wanted, answer),
+        report.possible_json(answer),
+        code,
+    )
 
 
 def _optimum(most: bool):
@@ -721,9 +830,11 @@ def _optimum(most: bool):
         find = queries.maximum if most else queries.minimum
         answer = find(scenario, args.to, args.source, args.combat)
         if isinstance(answer, Impossible):
-            text = report.impossible_text(args.file, "completes the file's assignment", answer)
+            text = report.impossible_text(
+                shown(args.file), "completes the file's assignment", answer
+            )
             return text, report.optimum_json(answer), NO
-        text = report.optimum_text(args.file, most, args.to, args.source, answer)
+        text = report.optimum_text(shown(args.file), most, args.to, args.source, answer)
         return text, report.optimum_json(answer), YES
 
     return run
@@ -733,7 +844,7 @@ def _count(args, scenario):
     from . import queries, report
 
     answer = queries.count(scenario, args.limit if args.list else None)
-    return report.count_text(args.file, answer), report.count_json(answer), YES
+    return report.count_text(shown(args.file), answer), report.count_json(answer), YES
 
 
 def _guarantee(args, scenario):
@@ -742,6 +853,6 @@ def _guarantee(args, scenario):
 
     answer = queries.guarantee(scenario, args.to, args.combat)
     if isinstance(answer, Impossible):
-        text = report.impossible_text(args.file, "completes the file's assignment", answer)
+        text = report.impossible_text(shown(args.file), "completes the file's assignment", answer)
         return text, report.guarantee_json(answer), NO
-    return report.guarantee_text(args.file, answer), report.guarantee_json(answer), YES
+    return report.guarantee_text(shown(args.file), answer), report.guarantee_json(answer), YES

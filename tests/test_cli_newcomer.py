@@ -223,10 +223,14 @@ def test_a_folder_alone_is_still_judged_file_by_file():
     assert out.splitlines()[-1] == f"{len(COMBATS)} files: {len(COMBATS)} bad input"
 
 
-def test_a_folder_without_scenario_files_is_bad_usage(tmp_path):
+def test_a_folder_without_scenario_files_is_bad_input_on_its_line(tmp_path):
     code, out, err = run("check", str(tmp_path), LEGAL)
-    assert (code, out) == (2, "")
-    assert err == f"lethal: {tmp_path}: a folder without scenario files (*.json)\n"
+    assert (code, err) == (2, "")
+    assert out.splitlines() == [
+        f"{tmp_path}: bad input: a folder without scenario files (*.json)",
+        first_line(LEGAL),
+        "2 files: 1 legal, 1 bad input",
+    ]
 
 
 def test_json_gives_json_lines_each_as_the_file_alone_gives_it_then_the_counts(bad):

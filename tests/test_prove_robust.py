@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import signal
+import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
 
 from lethal import cli
-from lethal.proving import Bounds, Property, holds, prover
+from lethal.proving import Bounds, Property, holds, prover, report
 from lethal.proving.library import collect
 from lethal.proving.prover import ERROR, PROVED, REFUTED, UNKNOWN, Result, prove
 from lethal.proving.report import exit_code
@@ -441,19 +444,69 @@ def test_a_file_that_does_not_import_is_reported_whatever_the_pattern(tmp_path):
 
 
 def test_ctrl_c_in_a_property_still_ends_the_run(tmp_path, quick):
+    """A real Ctrl-C is a SIGINT to the run (here sent by the property, which is proved in a
+    process of its own when run from the command line)."""
     path = write(
         tmp_path,
-        '''
+        f'''
+        import os
+        import signal
+        import time
+
+
         @holds(cites=["510.1a"], bounds=SMALL)
         def interrupted(combat):
             """Ctrl-C, while this property is being proved."""
-            raise KeyboardInterrupt
+            os.kill({os.getpid()}, signal.SIGINT)
+            time.sleep(30)
         ''',
     )
     (prop,) = collect([str(path)], "interrupted")
     with pytest.raises(KeyboardInterrupt):
         prove(prop, 30, tmp_path)
+    start = time.monotonic()
     assert run("prove", str(path), "--out", str(tmp_path)) == (130, "", "lethal: interrupted\n")
+    assert time.monotonic() - start < 10  # the process proving it is stopped, not waited for
+
+
+@pytest.mark.parametrize(
+    "raised, said",
+    [
+        ("raise KeyboardInterrupt", "raised KeyboardInterrupt"),
+        ("raise BaseException('odd')", "raised BaseException: odd"),
+        ("raise GeneratorExit", "raised GeneratorExit"),
+    ],
+)
+def test_a_property_raising_what_no_except_exception_catches_is_its_error(
+    tmp_path, quick, raised, said
+):
+    """Only a SIGINT is a Ctrl-C: a KeyboardInterrupt the property raises is its own error."""
+    path = write(
+        tmp_path,
+        f'''
+        @holds(cites=["510.1a"], bounds=SMALL)
+        def raises_base(combat):
+            """A property that raises what is not an Exception."""
+            {raised}
+
+
+        @holds(cites=["510.1a"], bounds=SMALL)
+        def power_is_at_least_minus_one(combat):
+            """Every creature has power -1 or more."""
+            return all_of(combat.power(c) >= -1 for c in combat.creatures)
+        ''',
+    )
+    reason = f"{said} ({path}:{line_of(path, raised)})"
+    result = proved(path, "raises_base", tmp_path)  # in this process
+    assert (result.verdict, result.fault, result.reason) == (ERROR, "property", reason)
+    code, out, err = run("prove", str(path), "--json", "--out", str(tmp_path))
+    assert (code, err) == (2, "")
+    assert verdicts(out) == {
+        "toughness_is_at_least_one": PROVED,
+        "raises_base": ERROR,
+        "power_is_at_least_minus_one": PROVED,
+    }
+    assert json.loads(out)[2]["reason"] == reason
 
 
 @pytest.mark.parametrize(
@@ -584,3 +637,272 @@ def test_prove_says_each_property_as_it_is_done(tmp_path, quick):
 class Terminal(io.StringIO):
     def isatty(self) -> bool:
         return True
+
+
+# 13: what only a process of its own survives: ending the process, a long call into C,
+# closing the standard streams.
+
+
+@pytest.mark.parametrize(
+    "ends, how",
+    [
+        ("os._exit(0)", "exit code 0"),
+        ("os._exit(7)", "exit code 7"),
+        ("os.kill(os.getpid(), signal.SIGKILL)", "killed by SIGKILL"),
+    ],
+)
+def test_a_property_that_ends_its_process_is_an_error_and_the_run_goes_on(
+    tmp_path, quick, ends, how
+):
+    path = write(
+        tmp_path,
+        f'''
+        import os
+        import signal
+
+
+        @holds(cites=["510.1a"], bounds=SMALL)
+        def ends_the_process(combat):
+            """A property that ends the process it runs in, with no exception to catch."""
+            {ends}
+
+
+        @holds(cites=["510.1a"], bounds=SMALL)
+        def power_is_at_least_minus_one(combat):
+            """Every creature has power -1 or more."""
+            return all_of(combat.power(c) >= -1 for c in combat.creatures)
+        ''',
+    )
+    code, out, err = run("prove", str(path), "--json", "--out", str(tmp_path))
+    assert (code, err) == (2, "")  # never a false pass
+    assert verdicts(out) == {
+        "toughness_is_at_least_one": PROVED,
+        "ends_the_process": ERROR,
+        "power_is_at_least_minus_one": PROVED,
+    }
+    (prop,) = collect([str(path)], "ends_the_process")
+    assert json.loads(out)[2]["reason"] == (
+        f"it ended the process proving it ({how}) before giving its verdict ({path}:"
+        f"{prop.line}); a property returns its claim, and the run goes on"
+    )
+
+
+def test_a_property_stuck_in_c_is_stopped_once_its_time_is_up(tmp_path, quick):
+    """Python's deadline fires only between bytecodes; sum over a range is one call into C."""
+    path = write(
+        tmp_path,
+        '''
+        @holds(cites=["510.1a"], bounds=SMALL)
+        def sums_forever(combat):
+            """A property stuck in C code, where no signal handler runs."""
+            return sum(range(10**13)) > 0
+        ''',
+    )
+    start = time.monotonic()
+    code, out, _ = run("prove", str(path), "--json", "--timeout", "0.3", "--out", str(tmp_path))
+    assert time.monotonic() - start < 0.3 + prover.GRACE + 5
+    assert code == 3
+    assert verdicts(out) == {"toughness_is_at_least_one": PROVED, "sums_forever": UNKNOWN}
+    reason = json.loads(out)[2]["reason"]
+    assert reason.startswith("did not finish within --timeout 0.3 s; stopped after ")
+    assert reason.endswith(f"({path}:{collect([str(path)], 'sums_forever')[0].line})")
+
+
+# The command line run as a program, its standard streams real file descriptors, its
+# first check (as in `quick`) left out.
+AS_A_PROGRAM = """\
+import sys
+from lethal import cli
+from lethal.proving import Bounds, Property, prover
+from lethal.proving.prover import Result
+
+check = Property("the_model_check", "", (), "agrees", Bounds(), function=None)
+prover.symbolic_combat_answers_as_lethal_check_does = lambda: Result(check, "agrees", 0.0)
+sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("fd", [1, 2])
+def test_a_property_that_closes_a_standard_stream_takes_nothing_from_the_report(tmp_path, fd):
+    path = write(
+        tmp_path,
+        f'''
+        import os
+
+
+        @holds(cites=["510.1a"], bounds=SMALL)
+        def closes_a_stream(combat):
+            """Every creature has toughness 1 or more, said after closing fd {fd}."""
+            os.close({fd})
+            return all_of(combat.toughness(c) >= 1 for c in combat.creatures)
+
+
+        @holds(cites=["510.1a"], bounds=SMALL)
+        def chatty(combat):
+            """Every creature has power -1 or more, said aloud after the stream was closed."""
+            print("still said")
+            return all_of(combat.power(c) >= -1 for c in combat.creatures)
+        ''',
+    )
+    argv = ["prove", str(path), "--json", "--out", str(tmp_path / "out")]
+    ran = subprocess.run(
+        [sys.executable, "-c", AS_A_PROGRAM, *argv], capture_output=True, text=True, timeout=120
+    )
+    assert (ran.returncode, ran.stderr) == (0, "still said\n")
+    assert verdicts(ran.stdout) == {
+        "toughness_is_at_least_one": PROVED,
+        "closes_a_stream": PROVED,
+        "chatty": PROVED,
+    }
+
+
+def test_what_a_property_writes_to_its_file_descriptors_stays_out_of_the_report(tmp_path):
+    path = write(
+        tmp_path,
+        '''
+        import os
+
+
+        @holds(cites=["510.1a"], bounds=SMALL)
+        def writes_to_fd_1(combat):
+            """Every creature has toughness 1 or more, written to fd 1 too."""
+            os.write(1, b"not the report\\n")
+            return all_of(combat.toughness(c) >= 1 for c in combat.creatures)
+        ''',
+    )
+    argv = ["prove", str(path), "--json", "--out", str(tmp_path / "out")]
+    ran = subprocess.run(
+        [sys.executable, "-c", AS_A_PROGRAM, *argv], capture_output=True, text=True, timeout=120
+    )
+    assert (ran.returncode, ran.stderr) == (0, "not the report\n")
+    assert verdicts(ran.stdout) == {"toughness_is_at_least_one": PROVED, "writes_to_fd_1": PROVED}
+
+
+# 14: a name that is no plain text.
+
+FORGED = "evil\x1b[2J\nPROVED   forged"
+
+
+def test_a_name_with_control_characters_is_escaped_in_text_output():
+    result = Result(_property(FORGED, "holds"), ERROR, 0.0, reason=f"{FORGED}: raised", fault="x")
+    lines = report.text([result]).splitlines()
+    assert len(lines) == 3 and "\x1b" not in "".join(lines)
+    assert lines[0].startswith(f"ERROR    {FORGED!r}  ")
+    assert lines[1] == "  evil\\x1b[2J\\nPROVED   forged: raised"
+    assert "\x1b" not in report.junit([result])
+
+
+def test_a_file_path_with_control_characters_is_escaped_in_text_output(tmp_path, quick):
+    broken = tmp_path / "bad\x1b[2J\nname.py"
+    broken.write_text("import no_such_module\n")
+    code, out, _ = run("prove", str(broken), "--out", str(tmp_path / "out"))
+    assert code == 2 and "\x1b" not in out
+    assert out.splitlines()[1] == f"ERROR    {str(broken)!r}  0.0s  <- expected to import"
+
+
+# 15: where the results go, and what is named to prove, looked at before any work.
+
+
+@pytest.mark.parametrize(
+    "given, said",
+    [
+        (
+            ["--junit", "{tmp}/missing/report.xml"],
+            "--junit {tmp}/missing/report.xml: its folder {tmp}/missing does not exist",
+        ),
+        (["--junit", "{tmp}"], "--junit {tmp}: a folder; name the file to write"),
+        (["--junit", ""], "--junit '': an empty path; name a file"),
+        (
+            ["--out", "{tmp}/mine.py"],
+            "--out {tmp}/mine.py: not a folder (counterexamples and queries are written in it)",
+        ),
+        (
+            ["--out", "{tmp}/mine.py/out"],
+            "--out {tmp}/mine.py/out: {tmp}/mine.py is a file, not a folder",
+        ),
+        (["--out", ""], "--out '': an empty path; name a folder"),
+        ([""], "'': an empty path; name a .py file or a folder"),
+        (["{tmp}/f.json"], "{tmp}/f.json: not a .py file or a folder"),
+        (["/dev/null"], "/dev/null: not a .py file or a folder"),
+        (["{tmp}/fifo"], "{tmp}/fifo: not a .py file or a folder"),
+    ],
+)
+def test_where_results_go_and_what_is_proved_are_refused_before_any_work(
+    tmp_path, quick, given, said
+):
+    write(tmp_path, "\nopen(__file__ + '.imported', 'w').close()\n")
+    (tmp_path / "f.json").write_text("{}\n")
+    os.mkfifo(tmp_path / "fifo")
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in given]
+    if argv[0].startswith("--"):
+        argv = [str(tmp_path / "mine.py"), *argv]
+    else:
+        argv = [str(tmp_path / "mine.py"), *argv, "--out", str(tmp_path / "out")]
+    assert run("prove", *argv) == (2, "", f"lethal: {said.replace('{tmp}', str(tmp_path))}\n")
+    assert not (tmp_path / "mine.py.imported").exists()  # refused before any file is imported
+
+
+# 16: --jobs.
+
+
+def test_properties_proved_at_once_give_the_same_results_in_the_same_order(tmp_path, quick):
+    write(
+        tmp_path,
+        '''
+        from lethal.proving import fails
+
+
+        @fails(cites=["510.1a"], bounds=SMALL)
+        def power_is_positive(combat):
+            """False: a creature may have power 0."""
+            return all_of(combat.power(c) >= 1 for c in combat.creatures)
+
+
+        @holds(cites=["510.1a"], bounds=SMALL)
+        def divides_by_zero(combat):
+            """A property whose own code raises."""
+            return 1 / 0
+
+
+        @holds(cites=["510.1a"], bounds=SMALL)
+        def power_is_at_least_minus_one(combat):
+            """Every creature has power -1 or more."""
+            return all_of(combat.power(c) >= -1 for c in combat.creatures)
+
+
+        @holds(cites=["510.1a"], bounds=SMALL)
+        def toughness_is_at_most_two(combat):
+            """False: toughness may be more than 2."""
+            return all_of(combat.toughness(c) <= 2 for c in combat.creatures)
+        ''',
+    )
+    runs = []
+    for jobs in ("1", "2", "3"):
+        argv = ["prove", str(tmp_path), "--json", "--jobs", jobs, "--out", str(tmp_path / jobs)]
+        code, out, err = run(*argv)
+        results = json.loads(out.replace(str(tmp_path / jobs), "OUT"))
+        runs.append((code, err, [{**r, "seconds": 0} for r in results]))
+    assert runs[0][:2] == (2, "") and len(runs[0][2]) == 6
+    assert runs[1] == runs[0] and runs[2] == runs[0]
+
+
+def test_jobs_is_a_whole_number_of_at_least_one(tmp_path, quick):
+    code, _, err = run("prove", str(write(tmp_path, "")), "--jobs", "0")
+    assert code == 2 and "--jobs" in err
+
+
+def test_where_no_process_can_be_forked_each_property_is_proved_here(tmp_path, quick, monkeypatch):
+    path = write(
+        tmp_path,
+        '''
+        @holds(cites=["510.1a"], bounds=SMALL)
+        def divides_by_zero(combat):
+            """A property whose own code raises."""
+            return 1 / 0
+        ''',
+    )
+    monkeypatch.delattr(os, "fork")
+    code, out, _ = run("prove", str(path), "--json", "--jobs", "2", "--out", str(tmp_path))
+    assert code == 2
+    assert verdicts(out) == {"toughness_is_at_least_one": PROVED, "divides_by_zero": ERROR}
+    assert json.loads(out)[2]["reason"].endswith(f"({path}:{line_of(path, 'return 1 / 0')})")

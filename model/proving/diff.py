@@ -24,9 +24,9 @@ from ..answers import Optimum
 from ..combat import Scenario
 from ..deadline import TimedOut, deadline
 from ..editions import Edition, in_force
-from ..errors import SolverUnknown
+from ..errors import SolverUnknown, printable, shown
 from ..ops import all_of, implies, negate
-from ..reading import load, parse
+from ..reading import load, loads, origin_of, parse, read
 from ..solver import queries
 from ..solver.encoding import SEED
 from ..verdict import Verdict, check
@@ -248,9 +248,10 @@ def _targets(scenario: Scenario) -> list[str]:
 def compare_file(path: str, editions: tuple[str, str]) -> tuple[Replayed, Replayed]:
     """The file's verdict and maxima under each edition. Orders in the file apply only
     under an edition that has them; without them, a file under an order edition leaves its
-    orders open."""
-    load(path)  # the file as it is must be a scenario, errors located in it
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    orders open. The path '-' reads standard input, once."""
+    text, origin = read(path), origin_of(path)
+    loads(text, origin)  # the file as it is must be a scenario, errors located in it
+    data = json.loads(text)
     found = []
     for asked in editions:
         edition, judged = in_force(asked), json.loads(json.dumps(data))
@@ -260,7 +261,9 @@ def compare_file(path: str, editions: tuple[str, str]) -> tuple[Replayed, Replay
             for permanent in judged.get("permanents", []):
                 dropped |= permanent.pop("order", None) is not None
         found.append(
-            replace(replayed(parse(judged, f"{path} under {asked}"), path), orders_dropped=dropped)
+            replace(
+                replayed(parse(judged, f"{origin} under {asked}"), origin), orders_dropped=dropped
+            )
         )
     return found[0], found[1]
 
@@ -293,13 +296,16 @@ def text(a: str, b: str, bounds: Bounds, findings: list[Finding]) -> str:
 def _replay_lines(replay: tuple[Replayed, ...]) -> list[str]:
     lines = []
     for r in replay:
-        lines.append(f"{r.file} ({r.edition.asked}):")
+        lines.append(f"{shown(r.file)} ({r.edition.asked}):")
         if r.verdict is not None:
             if r.verdict.legal:
                 lines.append("  the assignment is legal")
             else:
-                lines += [f"  illegal: {v.message}; CR {v.rule}" for v in r.verdict.violations]
-        lines.append("  most damage: " + ", ".join(f"{t} {n}" for t, n in r.maxima.items()))
+                lines += [
+                    f"  illegal: {printable(v.message)}; CR {v.rule}" for v in r.verdict.violations
+                ]
+        most = ", ".join(f"{shown(t)} {n}" for t, n in r.maxima.items())
+        lines.append(f"  most damage: {most}")
     return lines
 
 
@@ -338,7 +344,7 @@ def replayed_json(r: Replayed) -> dict:
 
 
 def file_text(path: str, pair: tuple[Replayed, Replayed]) -> str:
-    lines = [f"{path}:"]
+    lines = [f"{shown(path)}:"]
     for r in pair:
         lines.append(f"under the {r.edition.describe()}:")
         if r.orders_dropped:

@@ -54,12 +54,16 @@ def _library_modules():
 
 def _user_modules(paths: list[str], timeout: float | None):
     files: list[Path] = []
-    for given in paths:
+    for given in paths:  # each looked at before any is imported
         path = Path(given)
+        if not given:  # which Path would read as the current folder
+            raise LibraryError("'': an empty path; name a .py file or a folder")
         if path.is_dir():
             files += sorted(p for p in path.glob("*.py") if not p.name.startswith("_"))
-        elif path.is_file():
+        elif path.is_file() and path.suffix == ".py":
             files.append(path)
+        elif path.exists():  # another file, a device, a pipe: never opened
+            raise LibraryError(f"{given}: not a .py file or a folder")
         else:
             raise LibraryError(f"{given}: no such file or folder")
     return [_imported(file, timeout) for file in files]

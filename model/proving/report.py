@@ -2,13 +2,45 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from xml.etree import ElementTree as ET
 
 from ..cli import BAD_INPUT, INTERNAL, NO, UNDECIDED, YES
+from ..errors import LethalError, printable, shown
 from .prover import ERROR, LETHAL, PROVED, THE_PROPERTY, UNKNOWN
 
 # Verdicts that are not an answer about the property: JUnit calls them errors, not failures.
 _UNANSWERED = (UNKNOWN, ERROR)
+
+
+class ReportError(LethalError, ValueError):
+    """A place to write results (--junit FILE, --out DIR) that cannot be written."""
+
+
+def check_writable(option: str, given: str, folder: bool) -> None:
+    """Refuses, before any property is proved, a file (or, with `folder`, a folder, made
+    when first needed) that could not be written at the end, naming the option and path."""
+    path = Path(given)
+    if not given:
+        problem = "an empty path" + ("; name a folder" if folder else "; name a file")
+    elif folder and path.exists() and not path.is_dir():
+        problem = "not a folder (counterexamples and queries are written in it)"
+    elif not folder and path.is_dir():
+        problem = "a folder; name the file to write"
+    else:
+        above = path if folder else path.parent
+        while folder and not above.exists() and above != above.parent:
+            above = above.parent  # the folder it would be made in
+        if not above.exists():  # only a file's folder: an --out folder's is made
+            problem = f"its folder {shown(str(above))} does not exist"
+        elif not above.is_dir():
+            problem = f"{shown(str(above))} is a file, not a folder"
+        elif not os.access(above, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+            problem = "not writable"
+        else:
+            return
+    raise ReportError(f"{option} {shown(given) if given else repr(given)}: {problem}")
 
 
 def _verdict(result) -> str:
@@ -38,8 +70,11 @@ def exit_code(results, beyond=()) -> int:
 
 def _line(result) -> str:
     prop = result.property
+    # A name comes from the user (Property(name=...), a file's path): no character of it
+    # may forge a line or clear the screen.
+    name = shown(prop.name)
     if prop.expected == "imports":  # a file that does not: it has no bounds
-        return f"{_verdict(result):<8} {prop.name}  {result.seconds:.1f}s  <- expected to import"
+        return f"{_verdict(result):<8} {name}  {result.seconds:.1f}s  <- expected to import"
     if not result.as_expected:
         expected = {"holds": "hold", "fails": "fail", "agrees": "agree"}[prop.expected]
         mark = f"  <- expected to {expected}"
@@ -48,8 +83,7 @@ def _line(result) -> str:
     cites = f"  [CR {', '.join(prop.cites)}]" if prop.cites else ""
     rules = "" if prop.editions == ("current",) else f"; rules of {', '.join(prop.editions)}"
     return (
-        f"{_verdict(result):<8} {prop.name}{cites}  ({prop.bounds}{rules})  "
-        f"{result.seconds:.1f}s{mark}"
+        f"{_verdict(result):<8} {name}{cites}  ({prop.bounds}{rules})  {result.seconds:.1f}s{mark}"
     )
 
 
@@ -58,10 +92,11 @@ def text(results) -> str:
     for result in results:
         lines.append(_line(result))
         if result.counterexamples:
-            lines.append(f"  counterexample: {', '.join(result.counterexamples)}")
-            lines += ["  " + row for row in result.table.splitlines()]
+            files = ", ".join(map(shown, result.counterexamples))
+            lines.append(f"  counterexample: {files}")
+            lines += ["  " + printable(row) for row in result.table.splitlines()]
         if result.reason:
-            lines.append(f"  {result.reason}")
+            lines.append(f"  {printable(result.reason)}")
     counts = {}
     for result in results:
         counts[result.verdict] = counts.get(result.verdict, 0) + 1
@@ -105,7 +140,7 @@ def junit(results) -> str:
             suite,
             "testcase",
             classname="lethal.proofs",
-            name=r.property.name,
+            name=printable(r.property.name),  # XML holds no terminal escape
             time=f"{r.seconds:.3f}",
         )
         if r.as_expected:
@@ -114,5 +149,6 @@ def junit(results) -> str:
         detail = ET.SubElement(
             case, kind, message=f"{r.verdict}, expected to {r.property.expected}"
         )
-        detail.text = "\n".join(filter(None, [r.reason, r.table]))
+        lines = "\n".join(filter(None, [r.reason, r.table])).splitlines()
+        detail.text = "\n".join(map(printable, lines))
     return ET.tostring(suite, encoding="unicode") + "\n"

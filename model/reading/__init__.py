@@ -31,7 +31,18 @@ def load(path: str | Path, whole_combat: bool = False) -> Scenario:
     """Reads a scenario file, or standard input when path is '-'; raises ScenarioError
     naming every problem. With `whole_combat`, a file with first or double strike may name
     no step: it is the start of the combat damage phase (`--combat`)."""
-    origin = "<stdin>" if str(path) == STDIN else str(path)
+    return loads(read(path), origin_of(path), whole_combat)
+
+
+def origin_of(path: str | Path) -> str:
+    """How lines and JSON name the file at path."""
+    return "<stdin>" if str(path) == STDIN else str(path)
+
+
+def read(path: str | Path) -> str:
+    """The text of a scenario file, or of standard input when path is '-'; ScenarioError
+    when it cannot be read, or is not UTF-8."""
+    origin = origin_of(path)
     try:
         data = _stdin() if str(path) == STDIN else _read(path)
     except FileNotFoundError:
@@ -43,13 +54,12 @@ def load(path: str | Path, whole_combat: bool = False) -> Scenario:
     except _Refused as refused:
         raise ScenarioError(origin, [Problem("", str(refused))]) from None
     if isinstance(data, str):  # a text stream put in for standard input
-        return loads(data, origin, whole_combat)
+        return data
     try:
-        text = data.decode("utf-8-sig")  # a byte order mark first is read, as JSON tools do
+        return data.decode("utf-8-sig")  # a byte order mark first is read, as JSON tools do
     except UnicodeDecodeError as error:
         problem = Problem("", f"not UTF-8 text (byte {error.start})")
         raise ScenarioError(origin, [problem]) from None
-    return loads(text, origin, whole_combat)
 
 
 def loads(text: str, origin: str = "<scenario>", whole_combat: bool = False) -> Scenario:
@@ -99,6 +109,8 @@ def _read(path: str | Path) -> bytes:
 def _stdin() -> bytes | str:
     # A text stream put in place of standard input (by a test, or a program that embeds
     # lethal) has no bytes underneath: its text is read as it is.
+    if sys.stdin is None:  # started with standard input closed (`<&-`)
+        raise _Refused("standard input is closed")
     stream = getattr(sys.stdin, "buffer", sys.stdin)
     data = stream.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
