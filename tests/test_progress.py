@@ -22,7 +22,7 @@ def test_a_command_shows_progress_on_a_terminal_and_nothing_when_piped(monkeypat
         progress.say("half way")
         return "done\n", {}, 0
 
-    monkeypatch.setattr(cli, "_schema", work)
+    monkeypatch.setattr("lethal.cli.bundled.schema", work)
     terminal, piped = Terminal(), io.StringIO()
     assert cli.main(["schema"], io.StringIO(), terminal) == 0
     assert cli.main(["schema"], io.StringIO(), piped) == 0

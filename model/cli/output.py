@@ -1,0 +1,85 @@
+"""Writing an answer: as text, JSON or JSON Lines, and what happens when it cannot be
+written."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+from collections.abc import Callable
+from typing import TextIO
+
+from .codes import OUTPUT_FAILED
+
+
+class Output(io.TextIOBase):
+    """Standard output as the commands write it. A write that fails for another reason than
+    a closed pipe (a full disk; no standard output at all, `>&-`) is remembered rather than
+    raised, and the rest dropped, so that the command ends with its own exit code (5) and
+    one line, not a traceback."""
+
+    def __init__(self, stream: TextIO | None):
+        self.stream = stream
+        self.failure = None if stream is not None else "standard output is closed"
+
+    def write(self, text: str) -> int:
+        self._attempt(lambda stream: stream.write(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self._attempt(lambda stream: stream.flush())
+
+    def fileno(self) -> int:
+        if self.stream is None:
+            raise io.UnsupportedOperation("no standard output")
+        return self.stream.fileno()
+
+    def _attempt(self, act: Callable[[TextIO], object]) -> None:
+        if self.failure is not None:
+            return
+        try:
+            act(self.stream)
+        except BrokenPipeError:
+            raise  # whoever read the output has gone: `main` ends quietly
+        except OSError as error:
+            self.failure = error.strerror or str(error)
+            # What is still buffered goes nowhere, so that Python's own flush at exit does
+            # not fail on it again.
+            with contextlib.suppress(AttributeError, OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), self.stream.fileno())
+
+
+def written(stdout: TextIO, stderr: TextIO, code: int) -> int:
+    """The command's exit code once its answer is out, or OUTPUT_FAILED when it could not be
+    written: flushed here, so that a full disk is found while lethal can still say so."""
+    stdout.flush()
+    failure = getattr(stdout, "failure", None)
+    if failure is None:
+        return code
+    stderr.write(f"lethal: the answer could not be written: {failure}\n")
+    return OUTPUT_FAILED
+
+
+class JsonLines(list):
+    """An answer given as JSON Lines, one compact object a line, as a stream of results is
+    read: each file of a multi-file check, then the summary."""
+
+
+def write_json(stdout: TextIO, data: dict | list) -> None:
+    if isinstance(data, JsonLines):
+        text = "".join(json.dumps(item) + "\n" for item in data)
+    else:
+        text = json.dumps(data, indent=2) + "\n"
+    stdout.write(text)
+    stdout.flush()  # a full disk is found now, not at exit (see Output)
+
+
+def lines_on(stream: TextIO) -> Callable[[str], None]:
+    """Progress lines for a person watching the terminal."""
+
+    def show(line: str) -> None:
+        stream.write(line + "\n")
+        stream.flush()
+
+    return show

@@ -1,0 +1,331 @@
+"""The commands and their options, each value checked as it is read (bad usage: exit 2)."""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Callable
+
+from .. import __version__
+from ..limits import ASSIGNMENTS, COUNT_ROWS, CREATURES, EFFECT_ORDERS, ORDERS
+from . import bundled, proofs, scenario
+
+COMMAND_TIMEOUT = 600  # seconds a scenario command may take, unless told otherwise
+
+SHORTEST, LONGEST = 0.001, 7 * 24 * 3600  # the time limits that mean something
+
+QUERY_LIMITS = (CREATURES, ASSIGNMENTS, COUNT_ROWS)  # the last two: with --combat
+
+
+def build() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="lethal",
+        description="Magic: The Gathering's combat damage assignment rules, checked exactly.",
+    )
+    parser.add_argument("--version", action="version", version=f"lethal {__version__}")
+    parser.add_argument(
+        "--debug", action="store_true", help="on an internal error, show its traceback too"
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(
+        name: str, run: Callable, help: str, description: str, limits=(), many: bool = False
+    ):
+        sub = commands.add_parser(name, help=help, description=description)
+        if many:
+            sub.add_argument(
+                "file", nargs="+", metavar="FILE", help="scenario files, or folders of them"
+            )
+        else:
+            sub.add_argument("file", help="a scenario file (format lethal/1)")
+        sub.add_argument("--json", action="store_true", help="print the answer as JSON")
+        limits = (ORDERS, *limits)
+        for limit in limits:
+            sub.add_argument(
+                limit.flag,
+                type=_whole_number(1, 10**9),
+                default=limit.default,
+                metavar="N",
+                help=f"{limit.what} (default {limit.default}); beyond it, exit 3",
+            )
+        sub.set_defaults(limits=limits)
+        sub.add_argument(
+            "--timeout",
+            dest="limit_seconds",
+            type=_seconds,
+            default=COMMAND_TIMEOUT,
+            metavar="SECONDS",
+            help=f"the limit for the whole command (default {COMMAND_TIMEOUT}); beyond it, exit 3",
+        )
+        sub.set_defaults(run=lambda args: scenario.scenario_command(run, args))
+        return sub
+
+    checking = command(
+        "check",
+        scenario.judge,
+        "is the file's assignment legal, and if not, every rule it breaks",
+        "Judge the scenario's assignment of its combat damage step. "
+        "Exit 0 legal, 1 illegal, 2 bad input. Given several files or a folder (its *.json "
+        "files), one line each, the file's verdict, then a summary; with --json, JSON Lines: "
+        "an object per file, then the summary. Every file is judged, even after a bad one; "
+        "exit 2 if any file is bad input, else 3 if any is undecided, else 1 if any is "
+        "illegal, else 0.",
+        many=True,
+    )
+    checking.set_defaults(run=scenario.check_files)
+    command(
+        "deal",
+        scenario.deal,
+        "deal the file's legal assignment: damage dealt, what is left, what dies",
+        "Deal the scenario's assignment: the damage each recipient is dealt after "
+        "protection, prevention, doubling and other effects (in every order the affected "
+        "player may choose, CR 616.1), life, loyalty and defense left, damage marked, and "
+        "the permanents state-based actions then remove. Exit 0 dealt, 1 the assignment "
+        "is illegal, 2 bad input.",
+        limits=(EFFECT_ORDERS,),
+    )
+    partial = (
+        " The file's 'assignment', if any, is a partial assignment: the pairs it lists are "
+        "fixed, every other pair is free."
+    )
+    possible = command(
+        "possible",
+        scenario.possible,
+        "can a legal assignment meet these requirements?",
+        "Find a legal assignment of the step that meets every requirement, or name what "
+        "stands in the way. Exit 0 possible, 1 impossible." + partial,
+        limits=QUERY_LIMITS,
+    )
+    whole = (
+        "the whole combat damage phase: the first-strike step, its damage dealt and "
+        "state-based actions, then the second step; counts damage dealt (the file names no "
+        "step and gives no assignment)"
+    )
+    possible.add_argument("--combat", action="store_true", help=whole)
+    possible.add_argument(
+        "--require",
+        action="append",
+        default=[],
+        metavar="EXPR",
+        help="a requirement such as 'rhino->D >= 3', '*->D >= 5' or 'rhino->* == 3' "
+        "(comparisons >= <= == > <, sums with +); repeat for more",
+    )
+    for name, most in (("max", True), ("min", False)):
+        extreme = command(
+            name,
+            scenario.optimum(most),
+            f"the {'most' if most else 'least'} combat damage a legal assignment gives to ID",
+            f"The {'most' if most else 'least'} combat damage a legal assignment of the step "
+            "gives to ID, with an assignment that reaches it." + partial,
+            limits=QUERY_LIMITS,
+        )
+        extreme.add_argument("--to", required=True, metavar="ID", help="the recipient")
+        extreme.add_argument("--combat", action="store_true", help=whole)
+        extreme.add_argument("--from", dest="source", metavar="ID", help="only this source")
+    counting = command(
+        "count",
+        scenario.count,
+        "how many legal assignments the step has",
+        "Count the legal assignments of the step exactly." + partial,
+        limits=(CREATURES, COUNT_ROWS),
+    )
+    counting.add_argument("--list", action="store_true", help="list the assignments too")
+    counting.add_argument(
+        "--limit",
+        type=_whole_number(0, 10**9),
+        default=1000,
+        metavar="N",
+        help="list at most N (default 1000)",
+    )
+    sure = command(
+        "guarantee",
+        scenario.guarantee,
+        "the damage to ID its wanter can be sure of, whatever the other side chooses",
+        "The combat damage to ID that the player who wants it can be sure of when every "
+        "division the other side chooses is chosen against them (CR 510.1, 702.22j-k)." + partial,
+        limits=QUERY_LIMITS,
+    )
+    sure.add_argument("--to", required=True, metavar="ID", help="the recipient")
+    sure.add_argument("--combat", action="store_true", help=whole)
+    proving = commands.add_parser(
+        "prove",
+        help="prove properties of the rules, or refute them with a counterexample",
+        description="Prove each property over every combat within its bounds, or refute it "
+        "with the smallest counterexample. With no path, lethal's own library. Exit 0 when "
+        "every property has its expected verdict, 1 when one does not (solvers that disagree "
+        "included), 3 when the only problem is a property left undecided (the solver could "
+        "not decide it, or it did not finish within --timeout), 2 when a property file is "
+        "broken (it does not import, or a property raises, exits, returns no claim, or "
+        "declares citations or bounds that mean nothing), whatever the other verdicts, and "
+        "4 on an internal error of lethal.",
+    )
+    proving.add_argument("paths", nargs="*", metavar="PATH", help="property files or folders")
+    proving.add_argument(
+        "-k",
+        dest="pattern",
+        metavar="PATTERN",
+        help="only properties whose name contains PATTERN or matches it as a glob",
+    )
+    proving.add_argument("--json", action="store_true", help="print the results as JSON")
+    proving.add_argument("--junit", metavar="FILE", help="also write a JUnit XML report")
+    _timeout_option(proving, "property")
+    _out_option(proving, "where counterexamples and undecided queries are written")
+    proving.add_argument(
+        "--certify",
+        action="store_true",
+        help="re-check every proof with a second solver, cvc5, on the same query exported "
+        "as SMT-LIB 2: a proof stands only if both find the negated claim unsatisfiable "
+        "(needs lethal[certify])",
+    )
+    proving.add_argument(
+        "--jobs",
+        type=_whole_number(1, 64),
+        default=1,
+        metavar="N",
+        help="properties proved at once, each in a process of its own (default 1); the "
+        "results are the same, in the same order",
+    )
+    proving.set_defaults(run=proofs.prove, file=None)
+    differ = commands.add_parser(
+        "diff",
+        help="what differs between two editions of the rules",
+        description="Between two editions of the rules (each 'current' or a date, the "
+        "edition in force that day): the smallest combats, within the bounds, where an "
+        "assignment is legal under one and illegal under the other, or where the most "
+        "combat damage a player, planeswalker or battle can be given differs, each way; "
+        "each written as a scenario file per edition, re-checked under both. A question "
+        "answered 'none' is proved within the bounds. With FILE, that file's verdict and "
+        "maxima under both editions. Exit 0 when nothing differs, 1 when something does "
+        "(or the two sides of lethal disagree), 3 when the solver could not decide.",
+    )
+    differ.add_argument("file", nargs="?", metavar="FILE", help="a scenario file to compare")
+    differ.add_argument("--from", dest="before", required=True, metavar="DATE")
+    differ.add_argument("--to", dest="after", required=True, metavar="DATE")
+    differ.add_argument("--json", action="store_true", help="print the answer as JSON")
+    _timeout_option(differ, "question")
+    _out_option(differ, "where the combats found are written")
+    for bound, default in (("attackers", 2), ("blockers", 2), ("values", 4)):
+        differ.add_argument(
+            f"--{bound}",
+            type=_whole_number(1, 10 if bound != "values" else 1000),
+            default=default,
+            metavar="N",
+            help=f"at most N {bound} (default {default})"
+            if bound != "values"
+            else f"powers, toughnesses and loyalties up to N (default {default})",
+        )
+    differ.set_defaults(run=proofs.diff)
+    biting = commands.add_parser(
+        "teeth",
+        help="remove each kind of rule constraint in turn and show what catches it",
+        description="Remove each kind of rule constraint in turn, prove the property library "
+        "again and check every bundled example again, and show which notice. Exit 0 when "
+        "every kind is caught, 1 when one is not.",
+    )
+    biting.add_argument("--json", action="store_true", help="print the table as JSON")
+    _timeout_option(biting, "property")
+    biting.set_defaults(run=proofs.teeth, file=None)
+    mutating = commands.add_parser(
+        "mutants",
+        help="apply each semantic mutant of the rules and show which nets kill it",
+        description="Apply each mutant listed in lethal/proving/mutants.py to a copy of the "
+        "package and run the nets on it: the bundled examples (a verdict changes), the property "
+        "library (a verdict changes between proved, refuted and vacuous, or agrees and "
+        "mismatch; unknown, error, a crash or a timeout is an unclean kill) and the tests "
+        "(one fails). Exit 0 when the library "
+        "kills at least 90% of the mutants cleanly and every mutant that survives every "
+        "net run is marked equivalent, 1 otherwise.",
+    )
+    mutating.add_argument(
+        "--nets",
+        default="examples,library,tests",
+        metavar="NETS",
+        help="the nets to run, separated by commas (default examples,library,tests)",
+    )
+    mutating.add_argument(
+        "-k",
+        dest="patterns",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="only mutants whose id contains PATTERN or matches it as a glob; repeat for more",
+    )
+    mutating.add_argument("--json", action="store_true", help="print the table as JSON")
+    mutating.add_argument(
+        "--jobs",
+        type=_whole_number(1, 64),
+        default=2,
+        metavar="N",
+        help="mutants run at once (default 2)",
+    )
+    mutating.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=900,
+        metavar="SECONDS",
+        help="the limit for one net on one mutant (default 900)",
+    )
+    mutating.set_defaults(run=proofs.mutants, file=None)
+    showing = commands.add_parser(
+        "examples",
+        help="list the bundled example scenarios, or print one to copy out",
+        description="With no NAME, every bundled example, with what lethal check says of it "
+        "and under which rules; the combats under combats/ have no assignment, for the "
+        "queries. With NAME, that file's text, so that 'lethal examples NAME > combat.json' "
+        "copies it out. Exit 2 for a NAME not bundled.",
+    )
+    showing.add_argument("name", nargs="?", metavar="NAME", help="an example's name")
+    # The answers are scenario files or plain lines: no --json to ask for.
+    showing.set_defaults(run=bundled.examples, file=None, json=False)
+    describing = commands.add_parser(
+        "schema",
+        help="print the JSON Schema of scenario files",
+        description="Print the JSON Schema that scenario files (format lethal/1) follow.",
+    )
+    describing.set_defaults(run=bundled.schema, file=None, json=False)
+    return parser
+
+
+def _seconds(text: str) -> float:
+    """A time limit: a finite number of seconds, long enough to mean something."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not SHORTEST <= seconds <= LONGEST:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds from {SHORTEST:g} to {LONGEST:g}, found {text!r}"
+        )
+    return seconds
+
+
+def _whole_number(least: int, most: int) -> Callable[[str], int]:
+    """A count the command can honour: an integer from `least` to `most`."""
+
+    def number(text: str) -> int:
+        digits = text.strip().lstrip("+-")
+        if not (digits.isascii() and digits.isdigit()):
+            raise argparse.ArgumentTypeError(f"expected a whole number, found {text[:40]!r}")
+        # Length first: Python refuses to read an integer of thousands of digits.
+        if len(digits) > 12 or not least <= int(text) <= most:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {least} to {most}, found {text[:40]}"
+            )
+        return int(text)
+
+    return number
+
+
+def _timeout_option(parser: argparse.ArgumentParser, each: str) -> None:
+    parser.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=120,
+        metavar="SECONDS",
+        help=f"the limit for each {each}, solving and lethal's own work (default 120); "
+        "beyond it, that one is undecided",
+    )
+
+
+def _out_option(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--out", default="counterexamples", metavar="DIR", help=what)

@@ -1,0 +1,122 @@
+"""The commands that prove things of the rules: prove, diff, teeth and mutants."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+from .. import progress
+from ..errors import (
+    LethalError,
+    shown,
+)
+from .codes import NO, UNDECIDED, YES
+from .scenario import EMPTY_PATH
+
+
+def prove(args):
+    from ..proving import report as proof_report
+    from ..proving import unbounded
+    from ..proving.certify import require_cvc5
+    from ..proving.library import LibraryError, collect
+    from ..proving.prover import prove_all, symbolic_combat_answers_as_lethal_check_does
+    from ..proving.unbounded import prove_unbounded
+
+    # Where the results go is looked at before any work, so that none is lost at the end.
+    if args.junit is not None:
+        proof_report.check_writable("--junit", args.junit, folder=False)
+    proof_report.check_writable("--out", args.out, folder=True)
+    if args.certify:
+        require_cvc5()  # before any proving, so a missing solver costs no time
+    found = collect(args.paths, args.pattern, args.timeout)
+    if not found:
+        raise LibraryError("no property matches" + (f" '{args.pattern}'" if args.pattern else ""))
+    # First, that the combat the proofs speak of is the combat lethal check judges.
+    results = [symbolic_combat_answers_as_lethal_check_does()]
+    proving = prove_all(found, args.timeout, Path(args.out), args.certify, args.jobs)
+    with contextlib.closing(proving):  # on Ctrl-C, no process is left proving
+        for done, result in enumerate(proving, 1):
+            results.append(result)
+            name = shown(result.property.name)
+            progress.say(f"prove: {done} of {len(found)}, {name} {result.verdict}")
+    # The library's two headline invariants, for combats of any size.
+    beyond = (
+        []
+        if args.paths or args.pattern
+        else prove_unbounded(args.timeout, Path(args.out), args.certify)
+    )
+    if args.junit is not None:
+        Path(args.junit).write_text(proof_report.junit(results))
+    code = proof_report.exit_code(results, beyond)
+    text = proof_report.text(results)
+    if beyond:
+        text += "beyond the bounds:\n" + unbounded.text(beyond) + "\n"
+    data = proof_report.as_json(results) + unbounded.as_json(beyond)
+    return text, data, code
+
+
+def diff(args):
+    from ..editions import EditionError, in_force
+    from ..proving import Bounds, diff
+    from ..reading import origin_of
+
+    if args.file == "":
+        raise LethalError(EMPTY_PATH)
+    path, args.file = args.file, args.file and origin_of(args.file)  # '-' is <stdin>
+    editions = (args.before, args.after)
+    for flag, rules in zip(("--from", "--to"), editions, strict=True):
+        try:
+            in_force(rules)  # a date lethal does not model: exit 2, before any work
+        except EditionError as error:
+            raise EditionError(f"{flag}: {error}") from None
+    if path:
+        pair = diff.compare_file(path, editions)
+        same = (pair[0].verdict is None or pair[0].verdict.legal == pair[1].verdict.legal) and pair[
+            0
+        ].maxima == pair[1].maxima
+        data = {"file": args.file, "editions": [diff.replayed_json(r) for r in pair]}
+        return diff.file_text(args.file, pair), data, YES if same else NO
+    if os.path.lexists(args.out) and not os.path.isdir(args.out):
+        raise LethalError(
+            f"--out: {args.out!r} is a file, not a folder; name a folder for the combats "
+            "found (made if missing)"
+        )
+    values = args.values
+    bounds = Bounds(2, args.attackers, args.blockers, 1, values, values, values)
+    findings = diff.synthesize(*editions, bounds, args.timeout, Path(args.out))
+    verdicts = [f.result.verdict for f in findings]
+    if all(v == "proved" for v in verdicts):
+        code = YES
+    elif all(v in ("proved", "unknown") for v in verdicts):
+        code = UNDECIDED
+    else:
+        code = NO
+    return diff.text(*editions, bounds, findings), diff.as_json(*editions, bounds, findings), code
+
+
+def teeth(args):
+    from ..proving import teeth
+
+    bites = teeth.bite(args.timeout)
+    data = [
+        {
+            "rule": b.kind,
+            "what": b.what,
+            "properties": list(b.properties),
+            "examples": list(b.examples),
+            "caught": b.caught,
+        }
+        for b in bites
+    ]
+    return teeth.table(bites), data, YES if all(b.caught for b in bites) else NO
+
+
+def mutants(args):
+    from ..proving import mutation
+
+    nets = mutation.parse_nets(args.nets)
+    chosen = mutation.select(args.patterns)
+    measured = mutation.measure(chosen, nets, args.jobs, args.timeout, progress.current())
+    code = YES if mutation.passes(measured) else NO
+    return mutation.table(measured), mutation.as_json(measured), code

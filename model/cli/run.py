@@ -1,0 +1,95 @@
+"""Running a command: its time limit, progress on a terminal, its answer written, and
+every failure turned into its exit code, never a traceback unasked."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import traceback
+from typing import TextIO
+
+from .. import progress
+from ..deadline import deadline, interruptible
+from ..errors import (
+    LethalError,
+    LimitReached,
+    ScenarioError,
+    SolverUnknown,
+    printable,
+)
+from . import parser
+from .codes import BAD_INPUT, CLOSED_PIPE, INTERNAL, INTERRUPTED, UNDECIDED, YES
+from .output import Output, lines_on, write_json, written
+
+
+def main(
+    argv: list[str] | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None
+) -> int:
+    stdout = Output(stdout or sys.stdout)  # None: started with standard output closed
+    if stderr is None and sys.stderr is None:  # started with standard error closed (`2>&-`)
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
+    stderr = stderr or sys.stderr
+    try:
+        with interruptible():
+            return _main(argv, stdout, stderr)
+    except KeyboardInterrupt:
+        stderr.write("lethal: interrupted\n")
+        return INTERRUPTED
+    except BrokenPipeError:
+        # Whoever read the output has gone (`lethal ... | head`): end quietly, and keep
+        # Python's own flush at exit from complaining about the same pipe.
+        with contextlib.suppress(AttributeError, OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+        return CLOSED_PIPE
+
+
+def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
+    try:
+        with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+            args = parser.build().parse_args(argv)
+    except SystemExit as exit:  # argparse has printed its usage message
+        return BAD_INPUT if exit.code else YES
+    try:
+        with (
+            _time_limit(getattr(args, "limit_seconds", None)),
+            progress.shown_by(lines_on(stderr) if stderr.isatty() else None),
+        ):
+            answer_text, answer_json, code = args.run(args)
+    except ScenarioError as error:
+        for problem in error.problems:
+            stderr.write(printable(f"{error.origin}: {problem}") + "\n")
+        if args.json:
+            problems = [{"place": p.place, "message": p.message} for p in error.problems]
+            write_json(stdout, {"file": error.origin, "errors": problems})
+        return BAD_INPUT
+    except (SolverUnknown, LimitReached) as error:
+        where = getattr(args, "file", None) or "lethal"
+        stderr.write(printable(f"{where}: undecided: {error}") + "\n")
+        return UNDECIDED
+    except LethalError as error:
+        where = f"{args.file}: " if getattr(args, "file", None) else ""
+        stderr.write(printable(f"{where or 'lethal: '}{error}") + "\n")
+        return BAD_INPUT
+    except Exception as error:  # a bug in lethal: never a verdict, never a traceback unasked
+        if args.debug:
+            traceback.print_exc(file=stderr)
+        stderr.write(
+            printable(f"lethal: internal error: {type(error).__name__}: {error}")
+            + " (a bug in lethal, not a verdict; --debug shows where)\n"
+        )
+        return INTERNAL
+    if args.json:
+        write_json(stdout, answer_json)
+    else:
+        stdout.write(answer_text)
+    return written(stdout, stderr, code)
+
+
+def _time_limit(seconds: float | None):
+    """A scenario command's --timeout, over all of the command."""
+    if seconds is None:
+        return contextlib.nullcontext()
+    return deadline(
+        seconds, f"the time limit of {seconds:g} s was reached (--timeout SECONDS raises it)"
+    )
