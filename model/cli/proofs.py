@@ -20,7 +20,8 @@ def prove(args):
     from ..proving import unbounded
     from ..proving.certify import require_cvc5
     from ..proving.library import LibraryError, collect
-    from ..proving.prover import prove_all, symbolic_combat_answers_as_lethal_check_does
+    from ..proving.processes import prove_all
+    from ..proving.prover import symbolic_combat_answers_as_lethal_check_does
     from ..proving.unbounded import prove_unbounded
 
     # Where the results go is looked at before any work, so that none is lost at the end.

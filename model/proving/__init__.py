@@ -15,10 +15,10 @@ with the operations below means the same in both.
         return implies(combat.legal(x), ...)
 
 The package holds all that proves things of the rules: this API; the symbolic combat
-(`symbolic`), the prover and the property library's finder (`prover`, `library`), what a
-proof rests on and is checked by (`agreement`, `replay`, `counterexample`, `certify`,
-`unbounded`), editions compared (`diff`), and the checks of the checks (`teeth`, `mutation`
-with its `mutants`).
+(`symbolic`); the prover, each property in a process of its own, and the property
+library's finder (`prover`, `processes`, `library`); what a proof rests on and is checked
+by (`agreement`, `replay`, `counterexample`, `certify`, `unbounded`); editions compared
+(`diff`); and the checks of the checks (`teeth`, `mutation` with its `mutants`).
 """
 
 from __future__ import annotations

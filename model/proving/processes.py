@@ -1,0 +1,207 @@
+"""Proving each property in a process of its own, several at once, so that whatever one
+property does (ends its process, closes its streams, raises what no `except Exception`
+catches, spends its time in C where no deadline reaches) only that process ends; the
+results come back in the properties' order whatever the number of processes."""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import dataclasses
+import os
+import pickle
+import select
+import signal
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from .. import progress
+from . import Property
+from .prover import ERROR, THE_PROPERTY, UNKNOWN, Result, declared_at, prove
+
+# Seconds a process proving one property is given past its limits to report its own verdict
+# (an unknown, with the query it was solving saved) before it is stopped from outside.
+GRACE = 1.0
+
+
+def prove_all(
+    props: Sequence[Property], timeout: float, out: Path, certify: bool = False, jobs: int = 1
+) -> Iterator[Result]:
+    """The verdict on each property, in their order, as `prove` gives it, each found in a
+    process of its own, `jobs` at once: whatever a property does there (ends the process,
+    closes its streams, raises what no `except Exception` catches, spends its time in C
+    where no deadline reaches), only that process ends, and one still running once its time
+    is up is stopped. What a property prints goes to standard error. Where processes cannot
+    be forked, each is proved here, one after the other."""
+    if not hasattr(os, "fork"):
+        for prop in props:
+            yield prove(prop, timeout, out, certify)
+        return
+    limit = timeout * (2 if certify else 1) + GRACE  # cvc5 has a timeout of its own
+    waiting = list(enumerate(props))
+    running: dict[int, _Child] = {}
+    finished: dict[int, Result] = {}
+    shown = 0
+    try:
+        while shown < len(props):
+            while waiting and len(running) < jobs:
+                index, prop = waiting.pop(0)
+                running[index] = _Child(prop, timeout, out, certify, limit)
+            _wait_for(list(running.values()))
+            for index, child in list(running.items()):
+                result = child.result()
+                if result is not None:
+                    finished[index] = result
+                    del running[index]
+            while shown in finished:
+                yield finished.pop(shown)
+                shown += 1
+    finally:  # Ctrl-C, or whoever asked stopped asking: no process is left proving
+        for child in running.values():
+            child.stop()
+            child.close()
+
+
+class _Child:
+    """A process proving one property: it sends back the fields of its Result (the
+    property itself, whose functions need not pickle, stays here), and what the property
+    prints."""
+
+    def __init__(self, prop: Property, timeout: float, out: Path, certify: bool, limit: float):
+        self.prop, self.timeout = prop, timeout
+        self.started = time.monotonic()
+        self.ends = self.started + limit
+        sent, self.sending = os.pipe()
+        said, self.saying = os.pipe()
+        for stream in (sys.stdout, sys.stderr):  # nothing of the parent's written twice
+            with contextlib.suppress(Exception):
+                stream.flush()
+        self.pid = os.fork()
+        if self.pid == 0:
+            os.close(sent)
+            os.close(said)
+            _child(prop, timeout, out, certify, self.sending, self.saying)
+        os.close(self.sending)
+        os.close(self.saying)
+        os.set_blocking(sent, False)
+        os.set_blocking(said, False)
+        self.sent, self.said = sent, said
+        self.data = bytearray()
+        self.decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self.open = {sent, said}
+        self.status: int | None = None  # how it ended, once it has
+        self.stopped = False
+
+    def read(self, fd: int) -> bool:
+        """What is there to read on `fd`: the result, kept; or what the property printed,
+        passed on to standard error. Whether more may come at once."""
+        try:
+            chunk = os.read(fd, 1 << 16)
+        except BlockingIOError:
+            return False
+        if not chunk:
+            self.open.discard(fd)
+            return False
+        if fd == self.sent:
+            self.data += chunk
+        else:
+            sys.stderr.write(self.decoder.decode(chunk))
+        return True
+
+    def result(self) -> Result | None:
+        """The Result, once the process has ended (stopped, if its time is up); None while
+        it runs."""
+        if self.status is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid == 0 and time.monotonic() < self.ends:
+                return None
+            if pid == 0:  # its time is up, and it never came back to where a deadline fires
+                self.stop()
+            else:
+                self.status = status
+        # The process has ended: the rest of what it sent and said, unless something it
+        # started holds the pipes open.
+        while self.read(self.sent) or self.read(self.said):
+            pass
+        sys.stderr.write(self.decoder.decode(b"", final=True))
+        self.close()
+        seconds = time.monotonic() - self.started
+        try:
+            return Result(self.prop, **pickle.loads(bytes(self.data)))
+        except Exception:  # nothing, or not all of it, came back
+            pass
+        if self.status is None:
+            reason = (
+                f"did not finish within --timeout {self.timeout:g} s; stopped after "
+                f"{seconds:.1f} s, in code the timeout could not interrupt (a long call into C, "
+                f"say) ({declared_at(self.prop)})"
+            )
+            return Result(self.prop, UNKNOWN, seconds, reason=reason)
+        code = os.waitstatus_to_exitcode(self.status)
+        how = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exit code {code}"
+        reason = (
+            f"it ended the process proving it ({how}) before giving its verdict "
+            f"({declared_at(self.prop)}); a property returns its claim, and the run goes on"
+        )
+        return Result(self.prop, ERROR, seconds, reason=reason, fault=THE_PROPERTY)
+
+    def stop(self) -> None:
+        """Kills the process, if it still runs; a stopped one has no status of its own."""
+        if self.status is None and not self.stopped:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            self.stopped = True
+
+    def close(self) -> None:
+        for fd in (self.sent, self.said):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self.open.clear()
+
+
+def _wait_for(children: list[_Child]) -> None:
+    """Until one of the processes has something to read, or may have ended: it has closed
+    its end of the result's pipe, or its time is up."""
+    readers = {fd: child for child in children for fd in child.open}
+    if any(child.sent not in child.open for child in children):
+        wait = 0.005  # it is ending: soon to be reaped
+    else:
+        wait = max(0.0, min(child.ends for child in children) - time.monotonic())
+    ready, _, _ = select.select(list(readers), [], [], wait)
+    for fd in ready:
+        readers[fd].read(fd)
+
+
+def _child(
+    prop: Property, timeout: float, out: Path, certify: bool, sent: int, says: int
+) -> NoReturn:
+    """Proves `prop` in the forked process and sends back its Result's fields; never
+    returns. A Ctrl-C is the parent's to act on; the property reads nothing, and all it
+    writes, to any stream, goes back to the parent's standard error."""
+    code = 1
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+        os.dup2(says, 1)
+        os.dup2(says, 2)
+        stream = open(says, "w", buffering=1, errors="backslashreplace", closefd=False)
+        sys.stdin = open(os.devnull)
+        sys.stdout = sys.stderr = stream
+        with progress.shown_by(None):
+            result = prove(prop, timeout, out, certify)
+        fields = {
+            f.name: getattr(result, f.name)
+            for f in dataclasses.fields(Result)
+            if f.name != "property"
+        }
+        with open(sent, "wb", closefd=False) as pipe:
+            pipe.write(pickle.dumps(fields))
+        code = 0
+    finally:
+        with contextlib.suppress(BaseException):
+            sys.stdout.flush()
+        os._exit(code)
