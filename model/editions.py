@@ -29,46 +29,6 @@ BATTLES = date(2023, 4, 14)
 FOUNDATIONS = date(2024, 11, 8)  # the damage assignment order is removed
 
 
-@dataclass(frozen=True)
-class Change:
-    effective: date
-    what: str
-    verdicts: bool  # may change a verdict; otherwise it only renumbers
-
-
-CHANGES = (
-    Change(
-        M10,
-        "M10 rewrite: damage assignment order (509.2-509.3, 510.1c-d); deathtouch divides "
-        "its damage freely (702.2b); trample 702.17; banding 702.19; first-strike steps 510.5",
-        True,
-    ),
-    Change(
-        M11,
-        "M11: nonzero damage from a deathtouch source is lethal (702.2b), and the order "
-        "binds deathtouch too",
-        True,
-    ),
-    Change(TRAMPLE_702_18, "renumbering: trample 702.18, banding 702.20", False),
-    Change(TRAMPLE_702_19, "renumbering: trample 702.19, banding 702.21", False),
-    Change(STEPS_510_4, "renumbering: the first-strike steps rule 510.5 becomes 510.4", False),
-    Change(DEATHTOUCH_702_2C, "renumbering: deathtouch's lethal rule becomes 702.2c", False),
-    Change(BANDING_702_22, "renumbering: banding 702.22", False),
-    Change(
-        TRAMPLE_OVER_PLANESWALKERS,
-        "trample over planeswalkers (702.19c, 702.19e); trample's 702.19c-e become 702.19d-g",
-        True,
-    ),
-    Change(BATTLES, "battles (310), attacked and protected like planeswalkers", True),
-    Change(
-        FOUNDATIONS,
-        "Foundations: no damage assignment order; a creature divides its damage as its "
-        "chooser likes (510.1c-d)",
-        True,
-    ),
-)
-
-
 class EditionError(LethalError, ValueError):
     """A `rules` value that names no edition lethal models."""
 
@@ -129,9 +89,6 @@ class Edition:
         if match is None:
             return rule
         return self._renumber(match)
-
-    def cite_all(self, rules: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(r for r in (self.cite(rule) for rule in rules) if r is not None)
 
     def cite_in(self, text: str) -> str:
         """A sentence with today's rule numbers, renumbered for this edition."""
