@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lethal.cli import main
-from lethal.reading import bundled_examples
+from lethal.reading import bundled_examples, shape
 
 EXAMPLES = [json.loads(p.read_text()) for p in bundled_examples()]
 DOCUMENTED = {0, 1, 2, 3}  # 4 is an internal error: a bug, whatever the input
@@ -55,25 +55,7 @@ WORDS = [
     "\u202e",
     "x" * 10_000,
 ]
-FIELDS = [
-    "id",
-    "controller",
-    "types",
-    "power",
-    "toughness",
-    "damage",
-    "loyalty",
-    "keywords",
-    "attacking",
-    "blocked",
-    "blocking",
-    "order",
-    "struck_first",
-    "step",
-    "rules",
-    "bands",
-    "effects",
-]
+FIELDS = sorted({*shape.TOP_FIELDS, *shape.PERMANENT_FIELDS})  # the names a file may use
 
 leaves = (
     st.none()

@@ -44,10 +44,7 @@ class Output(io.TextIOBase):
             raise  # whoever read the output has gone: `main` ends quietly
         except OSError as error:
             self.failure = error.strerror or str(error)
-            # What is still buffered goes nowhere, so that Python's own flush at exit does
-            # not fail on it again.
-            with contextlib.suppress(AttributeError, OSError, ValueError):
-                os.dup2(os.open(os.devnull, os.O_WRONLY), self.stream.fileno())
+            silence(self.stream)
 
 
 def written(stdout: TextIO, stderr: TextIO, code: int) -> int:
@@ -83,3 +80,10 @@ def lines_on(stream: TextIO) -> Callable[[str], None]:
         stream.flush()
 
     return show
+
+
+def silence(stream) -> None:
+    """Points the stream's file at nothing, so that what is still buffered for an output
+    that failed (or whose reader has gone) does not fail again in Python's flush at exit."""
+    with contextlib.suppress(AttributeError, OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from .. import __version__
 from ..limits import ASSIGNMENTS, COUNT_ROWS, CREATURES, EFFECT_ORDERS, ORDERS
+from ..proving import RANGES
 from . import bundled, proofs, scenario
 
 COMMAND_TIMEOUT = 600  # seconds a scenario command may take, unless told otherwise
@@ -205,9 +206,10 @@ def build() -> argparse.ArgumentParser:
     _timeout_option(differ, "question")
     _out_option(differ, "where the combats found are written")
     for bound, default in (("attackers", 2), ("blockers", 2), ("values", 4)):
+        least, most = RANGES["power" if bound == "values" else bound]  # as a property's
         differ.add_argument(
             f"--{bound}",
-            type=_whole_number(1, 10 if bound != "values" else 1000),
+            type=_whole_number(max(1, least), most),
             default=default,
             metavar="N",
             help=f"at most N {bound} (default {default})"

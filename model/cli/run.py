@@ -20,7 +20,7 @@ from ..errors import (
 )
 from . import parser
 from .codes import BAD_INPUT, CLOSED_PIPE, INTERNAL, INTERRUPTED, UNDECIDED, YES
-from .output import Output, lines_on, write_json, written
+from .output import Output, lines_on, silence, write_json, written
 
 
 def main(
@@ -37,10 +37,7 @@ def main(
         stderr.write("lethal: interrupted\n")
         return INTERRUPTED
     except BrokenPipeError:
-        # Whoever read the output has gone (`lethal ... | head`): end quietly, and keep
-        # Python's own flush at exit from complaining about the same pipe.
-        with contextlib.suppress(AttributeError, OSError, ValueError):
-            os.dup2(os.open(os.devnull, os.O_WRONLY), stdout.fileno())
+        silence(stdout)  # whoever read the output has gone (`lethal ... | head`): quietly
         return CLOSED_PIPE
 
 
