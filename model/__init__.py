@@ -33,6 +33,7 @@ _WHERE = {
     "LimitReached": "errors",
     "Problem": "errors",
     "ScenarioError": "errors",
+    "ScenarioWarning": "errors",
     "SolverUnknown": "errors",
     "QueryError": "queries",
     "count": "queries",

@@ -28,6 +28,8 @@ STEPS = (ONLY, FIRST_STRIKE_STEP, SECOND)
 class Player:
     id: str
     life: int | None = None
+    poison: int = 0  # poison counters it has now (704.5c)
+    keywords: Keywords = Keywords()  # protection only (702.16b, 702.16j)
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,7 @@ class Permanent:
     order: tuple[str, ...] | None = None  # CR 509.2-509.3; None: the file gives none
     removed_from_combat: bool = False  # an attacked planeswalker or battle, CR 506.4c
     struck_first: bool = False  # CR 510.4; the file's default is already applied
+    regeneration_shields: int = 0  # 701.19a: each replaces one destruction this turn
 
     @property
     def is_creature(self) -> bool:
@@ -78,26 +81,34 @@ class Entry:
 
 # Effects that change the damage dealt, not what may be assigned (120.4b, 615, 701.10g).
 DOUBLE = "double"  # 701.10g: a source deals double the damage instead
-PREVENT = "prevent"  # 615: prevent the next N damage that would be dealt to one recipient
+PREVENT = "prevent"  # 615: prevent the next N damage (or all of it) dealt to a recipient
 ADD = "add"  # a source deals that much damage plus N instead
-EFFECT_KINDS = (DOUBLE, PREVENT, ADD)
+CANT_BE_PREVENTED = "cant-be-prevented"  # 615.12: damage from its sources can't be prevented
+EFFECT_KINDS = (DOUBLE, PREVENT, ADD, CANT_BE_PREVENTED)
 
 
 @dataclass(frozen=True)
 class Effect:
     id: str
     kind: str
-    amount: int = 0  # N, for prevent and add
-    to: str | None = None  # the recipient a prevention shield protects
+    amount: int | None = 0  # N, for prevent and add; None: a prevention of all the damage
+    to: str | None = None  # the recipient a prevention protects; None: any recipient
     sources: frozenset[str] | None = None  # None: any source
     recipients: frozenset[str] | None = None  # None: any recipient
+    once: bool = False  # a prevention of the next time such damage would be dealt, only
 
     def applies(self, source: str, recipient: str) -> bool:
-        if self.kind == PREVENT:
-            return recipient == self.to
+        if self.kind == PREVENT and self.to is not None and recipient != self.to:
+            return False
         return (self.sources is None or source in self.sources) and (
             self.recipients is None or recipient in self.recipients
         )
+
+    @property
+    def is_shield(self) -> bool:
+        """A prevention of the next N damage: what it has left is shared by every event it
+        meets (615.7)."""
+        return self.kind == PREVENT and self.amount is not None
 
 
 @dataclass(frozen=True)

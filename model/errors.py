@@ -30,6 +30,17 @@ class ScenarioError(LethalError, ValueError):
         super().__init__("\n".join(f"{origin}: {p}" for p in problems))
 
 
+class ScenarioWarning(UserWarning):
+    """A file that reads, but likely does not say what was meant (a protection quality that
+    no permanent has, say). Issued with Python's `warnings`; `-W error::lethal.ScenarioWarning`
+    makes it an error."""
+
+    def __init__(self, origin: str, problem: Problem):
+        self.origin = origin
+        self.problem = problem
+        super().__init__(f"{origin}: {problem}")
+
+
 class SolverUnknown(LethalError, RuntimeError):
     """Z3 answered `unknown`; never read as a pass or a fail."""
 

@@ -1,12 +1,15 @@
-"""The keywords a scenario may give a creature, and how their text is read.
+"""The keywords a scenario may give a creature or a player, and how their text is read.
 
 Quality-carrying keywords ("bands with other <quality>", "protection from <quality>") keep
-the quality as written; `quality_key` is how qualities are compared.
+the quality as written; `quality_key` is how qualities are compared. A card type is a
+quality too (702.16a): "protection from creatures" is protected from every creature, so a
+quality that names a card type, singular or plural, is kept as that type.
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 
 from .errors import quoted
@@ -18,6 +21,14 @@ BANDING = "banding"
 FIRST_STRIKE = "first strike"
 DOUBLE_STRIKE = "double strike"
 INDESTRUCTIBLE = "indestructible"
+LIFELINK = "lifelink"  # 702.15
+INFECT = "infect"  # 702.90
+WITHER = "wither"  # 702.80
+PROTECTION_FROM_EVERYTHING = "protection from everything"  # 702.16j
+# 510.1a's exception, as Doran, the Siege Tower grants it.
+ASSIGNS_TOUGHNESS = "assigns combat damage equal to its toughness"
+# Thorn Elemental and its kind.
+AS_THOUGH_UNBLOCKED = "may assign combat damage as though it weren't blocked"
 
 PLAIN = (
     TRAMPLE,
@@ -27,23 +38,65 @@ PLAIN = (
     FIRST_STRIKE,
     DOUBLE_STRIKE,
     INDESTRUCTIBLE,
+    LIFELINK,
+    INFECT,
+    WITHER,
+    PROTECTION_FROM_EVERYTHING,
+    ASSIGNS_TOUGHNESS,
+    AS_THOUGH_UNBLOCKED,
 )
 _PLAIN = frozenset(PLAIN)
 BANDS_WITH_OTHER = "bands with other "
 PROTECTION_FROM = "protection from "
 WITH_QUALITY = (BANDS_WITH_OTHER, PROTECTION_FROM)
+TOXIC = "toxic"  # 702.164: "toxic N", N 1 or more; instances add up (702.164b)
+
+# Keywords a player may have (The One Ring, Teferi's Protection): protection only.
+FOR_PLAYERS = (PROTECTION_FROM_EVERYTHING, PROTECTION_FROM + "<quality>")
+
+# Keywords that change nothing once blockers are declared: accepted so that engines' fixtures
+# need no editing, and dropped. Ward carries a cost ("ward {2}").
+IGNORED = frozenset(
+    (
+        "flying",
+        "reach",
+        "vigilance",
+        "haste",
+        "menace",
+        "defender",
+        "hexproof",
+        "shroud",
+        "ward",
+        "shadow",
+        "horsemanship",
+        "fear",
+        "intimidate",
+        "skulk",
+        "flash",
+        "prowess",
+    )
+)
+
+# The card types of permanents (300.1, 110.4), which a protection quality may name.
+CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker")
 
 # What a user sees in messages as the list of known keywords.
-VOCABULARY = PLAIN + tuple(prefix + "<quality>" for prefix in WITH_QUALITY)
+VOCABULARY = (
+    PLAIN
+    + tuple(prefix + "<quality>" for prefix in WITH_QUALITY)
+    + (f"{TOXIC} <N>", "(ignored: " + ", ".join(sorted(IGNORED)) + ")")
+)
 
 
 @dataclass(frozen=True)
 class Keywords:
-    """A creature's keywords: the plain ones, and the qualities of the two parametrised ones."""
+    """A creature's or player's keywords: the plain ones, the qualities of the two
+    parametrised ones, and the total of its toxic values."""
 
     plain: frozenset[str] = frozenset()
     bands_with_other: frozenset[str] = frozenset()  # quality keys
-    protection_from: frozenset[str] = frozenset()  # quality keys
+    protection_from: frozenset[str] = frozenset()  # quality keys, card types as the type
+    toxic: int = 0  # 702.164b: the sum of its toxic values
 
     def __contains__(self, keyword: str) -> bool:
         return keyword in self.plain
@@ -62,6 +115,21 @@ def quality_key(quality: str) -> str:
     return key
 
 
+def card_type(quality: str) -> str | None:
+    """The card type a quality names, singular or plural ("creatures", "Artifact"), if any."""
+    key = " ".join(quality.casefold().split())
+    for name in CARD_TYPES:
+        if key in (name, name + "s"):
+            return name
+    return None
+
+
+def protection_key(quality: str) -> str:
+    """How a protection quality is kept: a card type as the type, so it matches a source's
+    `types` (702.16a); any other quality as its quality key."""
+    return card_type(quality) or quality_key(quality)
+
+
 class UnknownKeyword(ValueError):
     def __init__(self, text: str, suggestion: str | None):
         self.text = text
@@ -72,21 +140,43 @@ class UnknownKeyword(ValueError):
         )
 
 
+class BadToxic(ValueError):
+    """A toxic keyword whose N is missing or not a whole number of 1 or more."""
+
+    def __init__(self, text: str):
+        super().__init__(
+            f"{quoted(text)} needs a whole number of 1 or more after it, as the card says "
+            f"(CR 702.164a): write 'toxic 1', 'toxic 2', ..."
+        )
+
+
+_TOXIC = re.compile(r"toxic(?: (\S*))?")
+
+
 def parse_keywords(texts: list[str]) -> Keywords:
-    """Reads keyword texts; raises UnknownKeyword for the first it does not know."""
+    """Reads keyword texts; raises UnknownKeyword for the first it does not know, and
+    BadToxic for a toxic without its number."""
     plain: set[str] = set()
     bands: set[str] = set()
     protection: set[str] = set()
+    toxic = 0
     for text in texts:
-        if text in PLAIN:
+        if text in _PLAIN:
             plain.add(text)
+        elif text in IGNORED or text.startswith("ward "):
+            continue
         elif text.startswith(BANDS_WITH_OTHER) and text[len(BANDS_WITH_OTHER) :].strip():
             bands.add(quality_key(text[len(BANDS_WITH_OTHER) :]))
         elif text.startswith(PROTECTION_FROM) and text[len(PROTECTION_FROM) :].strip():
-            protection.add(quality_key(text[len(PROTECTION_FROM) :]))
+            protection.add(protection_key(text[len(PROTECTION_FROM) :]))
+        elif _TOXIC.fullmatch(text):
+            number = _TOXIC.fullmatch(text).group(1) or ""
+            if not (number.isascii() and number.isdigit() and 1 <= int(number) <= 10**6):
+                raise BadToxic(text)
+            toxic += int(number)
         else:
             raise UnknownKeyword(text, _suggest(text))
-    return Keywords(frozenset(plain), frozenset(bands), frozenset(protection))
+    return Keywords(frozenset(plain), frozenset(bands), frozenset(protection), toxic)
 
 
 def plain_keyword(text: str) -> str:
@@ -104,7 +194,12 @@ def _suggest(text: str) -> str | None:
         if lowered.startswith(bare) and lowered != bare:
             rest = text.strip()[len(bare) :].lstrip(" :")
             return prefix + rest if rest else None
-    close = difflib.get_close_matches(lowered, PLAIN + tuple(p.strip() for p in WITH_QUALITY), n=1)
+    if lowered.startswith(TOXIC):
+        spaced = " ".join(lowered.split())
+        numbered = spaced[len(TOXIC) + 1 :].isdigit() and spaced.startswith(TOXIC + " ")
+        return spaced if numbered else f"{TOXIC} 1"
+    known = PLAIN + tuple(p.strip() for p in WITH_QUALITY) + tuple(IGNORED)
+    close = difflib.get_close_matches(lowered, known, n=1)
     if not close:
         return None
-    return close[0] if close[0] in PLAIN else close[0] + " <quality>"
+    return close[0] if close[0] in PLAIN or close[0] in IGNORED else close[0] + " <quality>"

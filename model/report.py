@@ -215,13 +215,36 @@ def outcome_json(outcome) -> dict:
         "choices": list(outcome.choices),
         "dealt": entries_json(outcome.dealt),
         "players": [
-            {"id": p, "life": life, "loses": p in outcome.loses} for p, life in outcome.life.items()
+            {
+                "id": p,
+                "life": life,
+                "gained": outcome.gained[p],
+                "poison": outcome.poison[p],
+                "loses": p in outcome.loses,
+                **({"rule": outcome.loses[p]} if p in outcome.loses else {}),
+            }
+            for p, life in outcome.life.items()
         ],
-        "permanents": [{"id": c, "damage": d} for c, d in outcome.damage.items()]
+        "permanents": [
+            {
+                "id": c,
+                "damage": d,
+                "toughness": outcome.toughness[c],
+                "counters": outcome.counters[c],
+            }
+            for c, d in outcome.damage.items()
+        ]
         + [{"id": p, "loyalty": n} for p, n in outcome.loyalty.items()]
         + [{"id": b, "defense": n} for b, n in outcome.defense.items()],
         "removed": [{"id": r.id, "rule": r.rule, "why": r.why} for r in outcome.removed],
+        "regenerated": [
+            {"id": c, "rule": "701.19a", "why": "tapped, all damage removed, removed from combat"}
+            for c in outcome.regenerated
+        ],
     }
+
+
+_LOSES = {"704.5a": "0 or less life", "704.5c": "ten or more poison counters"}
 
 
 def outcomes_text(file: str, scenario: Scenario, outcomes) -> str:
@@ -233,20 +256,48 @@ def outcomes_text(file: str, scenario: Scenario, outcomes) -> str:
         dealt = ", ".join(f"{shown(e.source)}->{shown(e.to)} {e.amount}" for e in outcome.dealt)
         lines.append(f"  dealt: {dealt or 'nothing'}")
         for p in scenario.players:
-            taken = sum(e.amount for e in outcome.dealt if e.to == p.id)
-            if p.life is not None:
-                lost = " (loses the game, CR 704.5a)" if p.id in outcome.loses else ""
-                lines.append(f"  {shown(p.id)}: life {p.life} -> {outcome.life[p.id]}{lost}")
-            elif taken:
-                lines.append(f"  {shown(p.id)}: loses {taken} life")
+            lines += _player_lines(p, outcome)
         for c, marked in outcome.damage.items():
+            put = outcome.counters[c]
+            if put:
+                was = scenario.permanent(c).toughness
+                lines.append(
+                    f"  {shown(c)}: {put} -1/-1 counter{'s' if put > 1 else ''}, toughness "
+                    f"{was} -> {outcome.toughness[c]}"
+                )
             if marked:
                 lines.append(f"  {shown(c)}: {marked} damage marked")
         for p, left in outcome.loyalty.items():
             lines.append(f"  {shown(p)}: loyalty {scenario.permanent(p).loyalty} -> {left}")
         for b, left in outcome.defense.items():
             lines.append(f"  {shown(b)}: defense {scenario.permanent(b).defense} -> {left}")
+        for c in outcome.regenerated:
+            lines.append(
+                f"  {shown(c)} is regenerated: tapped, all damage removed, removed from combat "
+                "(CR 701.19a)"
+            )
         for r in outcome.removed:
             why = printable(r.why)
             lines.append(f"  {shown(r.id)} is put into the graveyard: {why} (CR {r.rule})")
     return "\n".join(lines) + "\n"
+
+
+def _player_lines(p, outcome) -> list[str]:
+    """A player's life (always, when the file gives it), life lost and gained, poison."""
+    lost, gained = outcome.lost[p.id], outcome.gained[p.id]
+    lines = []
+    if p.life is not None:
+        how = ", ".join(
+            f"{verb} {n}" for verb, n in (("lost", lost), ("gained", gained)) if n and gained
+        )
+        more = f" ({how})" if how else ""
+        lines.append(f"  {shown(p.id)}: life {p.life} -> {outcome.life[p.id]}{more}")
+    else:
+        lines += [f"  {shown(p.id)}: loses {lost} life"] if lost else []
+        lines += [f"  {shown(p.id)}: gains {gained} life (CR 120.3f)"] if gained else []
+    if outcome.poison[p.id] != p.poison:
+        lines.append(f"  {shown(p.id)}: poison counters {p.poison} -> {outcome.poison[p.id]}")
+    if p.id in outcome.loses:
+        rule = outcome.loses[p.id]
+        lines.append(f"  {shown(p.id)} loses the game: {_LOSES[rule]} (CR {rule})")
+    return lines

@@ -15,7 +15,7 @@ unknown, lists every slot that might be.
 from __future__ import annotations
 
 from .combat import Scenario
-from .keywords import plain_keyword, quality_key
+from .keywords import card_type, plain_keyword, protection_key, quality_key
 from .rules.order import ranked
 
 
@@ -25,7 +25,7 @@ class ScenarioView:
         self.edition = scenario.edition
         self.active_player = scenario.active_player
         self._permanents = {p.id: p for p in scenario.permanents}
-        self._players = frozenset(p.id for p in scenario.players)
+        self._players = {p.id: p for p in scenario.players}
         self.players = tuple(p.id for p in scenario.players)
         self.creatures = tuple(p.id for p in scenario.permanents if p.is_creature)
         # The permanents that may be planeswalkers; the rules still ask `is_planeswalker`,
@@ -90,18 +90,35 @@ class ScenarioView:
         permanent = self._permanents[p]
         return permanent.defense if permanent.is_battle else permanent.loyalty
 
-    # Abilities and qualities.
-    def has(self, c: str, keyword: str) -> bool:
-        return plain_keyword(keyword) in self._permanents[c].keywords
+    def regeneration_shields(self, c: str) -> int:
+        return self._permanents[c].regeneration_shields
+
+    # Abilities and qualities, of a permanent or (protection only) a player.
+    def has(self, x: str, keyword: str) -> bool:
+        return plain_keyword(keyword) in self._holder(x).keywords
+
+    def toxic(self, c: str) -> int:
+        """702.164b: its total toxic value."""
+        return self._permanents[c].keywords.toxic
 
     def has_quality(self, c: str, quality: str) -> bool:
         return quality_key(quality) in self._permanents[c].qualities
 
+    def has_type(self, c: str, name: str) -> bool:
+        return card_type(name) in self._permanents[c].types
+
     def bands_with_other(self, c: str, quality: str) -> bool:
         return quality_key(quality) in self._permanents[c].keywords.bands_with_other
 
-    def protection_from(self, c: str, quality: str) -> bool:
-        return quality_key(quality) in self._permanents[c].keywords.protection_from
+    def protection_from(self, x: str, quality: str) -> bool:
+        return protection_key(quality) in self._holder(x).keywords.protection_from
+
+    def protection_qualities(self, x: str) -> tuple[str, ...]:
+        """The qualities x may have protection from: exactly its own."""
+        return tuple(sorted(self._holder(x).keywords.protection_from))
+
+    def _holder(self, x: str):
+        return self._permanents.get(x) or self._players[x]
 
     # Combat.
     def attacks(self, a: str, target: str) -> bool:

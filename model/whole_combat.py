@@ -17,8 +17,9 @@ from dataclasses import replace
 from . import progress
 from .amounts import Amounts
 from .answers import Guarantee, Impossible, Obstacle, Optimum, Possible
-from .combat import FIRST_STRIKE_STEP, ONLY, PREVENT, SECOND, Entry, Scenario
+from .combat import FIRST_STRIKE_STEP, ONLY, SECOND, Entry, Scenario
 from .errors import Problem, ScenarioError, TooManyAssignments
+from .keywords import PROTECTION_FROM_EVERYTHING
 from .limits import ASSIGNMENTS
 from .requirements import ANY, Pair, assigned
 from .rules import banding, order
@@ -46,15 +47,27 @@ def _start(scenario: Scenario) -> Scenario:
 
 
 def prevented(scenario: Scenario) -> frozenset:
-    """Pairs whose damage protection prevents (702.16e): dealt, it is 0. Only a permanent
-    with protection is asked about, so a large combat is not asked about every pair."""
+    """Pairs whose damage protection prevents (702.16e, j): dealt, it is 0. Only a player or
+    permanent with protection is asked about, so a large combat is not asked about every
+    pair."""
+    view = ScenarioView(scenario)
+    protected = [
+        x.id
+        for x in (*scenario.players, *scenario.permanents)
+        if x.keywords.protection_from or PROTECTION_FROM_EVERYTHING in x.keywords
+    ]
     return frozenset(
-        (s.id, r.id)
-        for r in scenario.permanents
-        if r.keywords.protection_from
-        for s in scenario.permanents
-        if any(c.kind == PROTECTION for c in changes(scenario, s.id, r.id))
+        (s, r)
+        for r in protected
+        for s in view.creatures
+        if any(c.kind == PROTECTION for c in changes(view, s, r))
     )
+
+
+def game_over(scenario: Scenario, outcome: Outcome) -> bool:
+    """A player who loses in a two-player game ends it (104.2a, 104.3d): there is no second
+    step."""
+    return len(scenario.players) == 2 and bool(outcome.loses)
 
 
 def legal_assignments(step: Scenario) -> list[tuple[Entry, ...]]:
@@ -77,38 +90,52 @@ def _first_steps(first: Scenario):
 
 
 def after(first: Scenario, outcome: Outcome) -> Scenario:
-    """The second step's combat: what the first step dealt, marked; what died, gone."""
+    """The second step's combat: what the first step dealt, marked or put as counters; what
+    died, gone; what regenerated, tapped and out of combat (701.19a, 506.4)."""
     gone = {r.id for r in outcome.removed}
-    taken: dict[str, int] = {}
-    for e in outcome.dealt:
-        taken[e.to] = taken.get(e.to, 0) + e.amount
+    left_combat = gone | set(outcome.regenerated)
     permanents = []
     for p in first.permanents:
-        hit = taken.get(p.id, 0)
         if p.id in gone and not (p.is_planeswalker or p.is_battle):
             continue  # a dead creature leaves combat (506.4)
-        changed = replace(p, damage=p.damage + hit if p.is_creature else p.damage)
+        changed = p
+        if p.is_creature:
+            changed = replace(
+                changed, damage=outcome.damage[p.id], toughness=outcome.toughness[p.id]
+            )
         if p.is_planeswalker:
-            changed = replace(changed, loyalty=p.loyalty - hit)
+            changed = replace(changed, loyalty=outcome.loyalty[p.id])
         if p.is_battle:
-            changed = replace(changed, defense=p.defense - hit)
+            changed = replace(changed, defense=outcome.defense[p.id])
         if p.id in gone:  # an attacked planeswalker or battle that left: out of combat
             changed = replace(changed, removed_from_combat=True, blocking=None)
+        if p.id in outcome.regenerated:
+            changed = replace(
+                changed,
+                regeneration_shields=p.regeneration_shields - 1,
+                attacking=None,
+                blocked=False,
+                blocking=None,
+                order=None,
+            )
         if changed.blocking is not None:
-            changed = replace(changed, blocking=tuple(a for a in p.blocking if a not in gone))
+            kept = tuple(a for a in p.blocking if a not in left_combat)
+            changed = replace(changed, blocking=kept)
         permanents.append(changed)
     bands = tuple(
-        b for b in (tuple(m for m in band if m not in gone) for band in first.bands) if len(b) > 1
+        b
+        for b in (tuple(m for m in band if m not in left_combat) for band in first.bands)
+        if len(b) > 1
     )
     players = tuple(
-        replace(p, life=None if p.life is None else p.life - taken.get(p.id, 0))
-        for p in first.players
+        replace(p, life=outcome.life[p.id], poison=outcome.poison[p.id]) for p in first.players
     )
     # A shield prevents "the next N damage" this turn: what it did not prevent, it still can.
+    # A "next time" prevention that applied is over.
     effects = tuple(
-        replace(e, amount=outcome.shields[e.id]) if e.kind == PREVENT else e
+        replace(e, amount=outcome.shields[e.id]) if e.is_shield else e
         for e in first.effects
-        if e.kind != PREVENT or outcome.shields[e.id] > 0
+        if not (e.is_shield and outcome.shields[e.id] == 0) and e.id not in outcome.ended
     )
     return replace(
         first,
@@ -130,6 +157,9 @@ def _every_phase(scenario: Scenario):
         for dealt_one in deal(first, one):
             if first.step == ONLY:
                 yield ((ONLY, one),), _dealt(dealt_one)
+                continue
+            if game_over(first, dealt_one):
+                yield ((FIRST_STRIKE_STEP, one), (SECOND, ())), _dealt(dealt_one)
                 continue
             second = after(first, dealt_one)
             for two in legal_assignments(second):
@@ -153,11 +183,11 @@ def _flat(steps) -> tuple[Entry, ...]:
 
 def _branches(scenario: Scenario):
     """(first step's scenario, its assignment, its damage dealt, the second step's scenario)
-    for every legal first-strike assignment."""
+    for every legal first-strike assignment; no second step (None) when the game is over."""
     first = _start(scenario)
     for entries in _first_steps(first):
         (outcome,) = deal(first, entries)  # no effects, so no choices
-        yield first, entries, outcome, after(first, outcome)
+        yield first, entries, outcome, None if game_over(first, outcome) else after(first, outcome)
 
 
 def _dealt(outcome: Outcome) -> dict:
@@ -195,6 +225,10 @@ def _possible(scenario: Scenario, requirements) -> Possible | Impossible:
         return _as_the_only_step(answer)
     obstacles = ()
     for _, entries, outcome, second in _branches(scenario):
+        if second is None:
+            if all(r.holds(Amounts(_dealt(outcome))) is True for r in requirements):
+                return Possible(entries, ((FIRST_STRIKE_STEP, entries), (SECOND, ())))
+            continue
         tally = Tally(_dealt(outcome), prevented(second))
         answer = queries.possible(second, requirements, tally)
         if not isinstance(answer, Impossible):
@@ -247,8 +281,12 @@ def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool)
         return _as_the_only_step(answer)
     best = None
     for _, entries, outcome, second in _branches(scenario):
-        tally = Tally(_dealt(outcome), prevented(second))
-        answer = queries.optimum(second, to, source, maximize=maximize, tally=tally)
+        if second is None:
+            value = assigned(Pair(source or ANY, to), Amounts(_dealt(outcome)))
+            answer = Optimum(value, (), ((SECOND, ()),))
+        else:
+            tally = Tally(_dealt(outcome), prevented(second))
+            answer = queries.optimum(second, to, source, maximize=maximize, tally=tally)
         if best is None or (answer.value > best.value if maximize else answer.value < best.value):
             best = Optimum(
                 answer.value,
@@ -282,13 +320,13 @@ def _guarantee(scenario: Scenario, to: str) -> Guarantee:
     wanting_first = one_step.who_is_hurt(first, to) != active
     by_choice: dict[frozenset, list] = {}
     for _, entries, outcome, second in _branches(scenario):
-        if to in {p.id for p in second.permanents} | {p.id for p in second.players}:
+        if second is not None and to in {p.id for p in (*second.permanents, *second.players)}:
             tally = Tally(_dealt(outcome), prevented(second))
             answer = one_step.guarantee(second, to, tally)
             value, later = answer.value, answer.assignment
-        else:  # it died in the first step: the second deals it nothing
+        else:  # it died in the first step, or the game ended: nothing more reaches it
             value = sum(e.amount for e in outcome.dealt if e.to == to)
-            later = queries.possible(second).assignment
+            later = () if second is None else queries.possible(second).assignment
         mine = frozenset(e for e in entries if banding.who_divides(view, e.source)[0] == active)
         by_choice.setdefault(mine, []).append((value, entries, later))
     if wanting_first:  # the active player's choice first, against the worst reply
@@ -336,7 +374,9 @@ def _guarantee_by_every_choice(scenario: Scenario, to: str) -> Guarantee:
             for outcome in deal(step, entries):
                 here = earlier + sum(e.amount for e in outcome.dealt if e.to == to)
                 steps = (*done, (step.step, entries))
-                if step.step == FIRST_STRIKE_STEP:
+                if step.step == FIRST_STRIKE_STEP and game_over(step, outcome):
+                    value, steps = here, (*steps, (SECOND, ()))
+                elif step.step == FIRST_STRIKE_STEP:
                     value, steps = step_value(after(step, outcome), steps, here)
                 else:
                     value = here

@@ -173,6 +173,6 @@ def test_deal_json(tmp_path):
     assert main(["deal", str(path), "--json"], stdout=out, stderr=io.StringIO()) == 0
     (outcome,) = json.loads(out.getvalue())["outcomes"]
     assert outcome["players"] == [
-        {"id": "A", "life": None, "loses": False},
-        {"id": "D", "life": 0, "loses": True},
+        {"id": "A", "life": None, "gained": 0, "poison": 0, "loses": False},
+        {"id": "D", "life": 0, "gained": 0, "poison": 0, "loses": True, "rule": "704.5a"},
     ]

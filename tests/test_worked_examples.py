@@ -59,7 +59,7 @@ OTHER_ATTACKERS = [
     blocker("wall", 2, 2, blocking=["grunt", "rhino"]),
 ]
 PRO_GREEN = [
-    attacker("green", 6, 6, "trample"),
+    attacker("green", 6, 6, "trample", qualities=["green"]),
     blocker("warden", 2, 2, "protection from green", blocking=["green"]),
 ]
 TOPW_EXAMPLE = [

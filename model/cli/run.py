@@ -7,6 +7,7 @@ import contextlib
 import os
 import sys
 import traceback
+import warnings
 from typing import TextIO
 
 from .. import progress
@@ -15,6 +16,7 @@ from ..errors import (
     LethalError,
     LimitReached,
     ScenarioError,
+    ScenarioWarning,
     SolverUnknown,
     printable,
 )
@@ -51,6 +53,7 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
         with (
             _time_limit(getattr(args, "limit_seconds", None)),
             progress.shown_by(lines_on(stderr) if stderr.isatty() else None),
+            _warnings_on(stderr),
         ):
             answer_text, answer_json, code = args.run(args)
     except ScenarioError as error:
@@ -81,6 +84,24 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
     else:
         stdout.write(answer_text)
     return written(stdout, stderr, code)
+
+
+@contextlib.contextmanager
+def _warnings_on(stderr: TextIO):
+    """A file's warnings, one line each on standard error, each time they are found: they
+    never change the answer or the exit code."""
+    shown = warnings.showwarning
+
+    def show(message, category, *rest, **named):
+        if isinstance(message, ScenarioWarning):
+            stderr.write(printable(f"{message.origin}: warning: {message.problem}") + "\n")
+        else:
+            shown(message, category, *rest, **named)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", ScenarioWarning)
+        warnings.showwarning = show
+        yield
 
 
 def _time_limit(seconds: float | None):

@@ -318,7 +318,7 @@ def _effects_disagree(combat: SymbolicCombat, scenario: Scenario, pinned: Pinned
     for s in (p.id for p in scenario.permanents if p.is_creature):
         doubled = pinned.value(combat.doubled(s))
         for r in recipients:
-            kinds = {c.kind for c in changes(scenario, s, r)}
+            kinds = {c.kind for c in changes(ScenarioView(scenario), s, r)}
             protected = any(
                 pinned.value(combat.protection_from(r, q))
                 and pinned.value(combat.has_quality(s, q))

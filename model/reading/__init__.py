@@ -13,12 +13,13 @@ import math
 import os
 import stat
 import sys
+import warnings
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from ..combat import Scenario
-from ..errors import Problem, ScenarioError
+from ..errors import Problem, ScenarioError, ScenarioWarning
 from .meaning import Meaning
 from .problems import Unreadable
 from .shape import Shape
@@ -134,6 +135,8 @@ def parse(data: Any, origin: str = "<scenario>", whole_combat: bool = False) -> 
     scenario = meaning.build(shaped)
     if meaning.problems:
         raise ScenarioError(origin, meaning.problems)
+    for problem in meaning.warnings:
+        warnings.warn(ScenarioWarning(origin, problem), stacklevel=2)
     return scenario
 
 

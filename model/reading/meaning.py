@@ -15,6 +15,7 @@ from ..combat import (
     FIRST_STRIKE_STEP,
     ONLY,
     PLANESWALKER,
+    PREVENT,
     SECOND,
     Effect,
     Entry,
@@ -22,6 +23,7 @@ from ..combat import (
     Player,
     Scenario,
 )
+from ..errors import Problem
 from ..keywords import (
     DOUBLE_STRIKE,
     FIRST_STRIKE,
@@ -45,6 +47,7 @@ CREATURE_ONLY = (
     "blocking",
     "struck_first",
     "order",
+    "regeneration_shields",
 )
 PLANESWALKER_ONLY = ("loyalty",)
 BATTLE_ONLY = ("defense", "protector")
@@ -54,10 +57,19 @@ class Meaning(Problems):
     def __init__(self, whole_combat: bool = False):
         super().__init__()
         self.whole_combat = whole_combat  # the file starts the phase: it may name no step
+        self.warnings: list[Problem] = []  # what reads, but is likely not what was meant
 
     def build(self, shaped: dict) -> Scenario:
         """The scenario the well-shaped fields describe, if they make sense together."""
-        players = [Player(p["id"], p.get("life")) for p in shaped["players"]]
+        players = [
+            Player(
+                p["id"],
+                p.get("life"),
+                p.get("poison", 0),
+                parse_keywords(p.get("keywords", [])),
+            )
+            for p in shaped["players"]
+        ]
         raw = shaped["permanents"]
         if len(players) < 2:
             self.problem("players", f"expected at least two players, found {len(players)}")
@@ -102,7 +114,8 @@ class Meaning(Problems):
         self.orders(scenario, view, raw)
         self.step_fits(scenario, "step" in shaped)
         self.bands(scenario, view)
-        scenario = replace(scenario, effects=self.effects(shaped.get("effects", [])))
+        scenario = replace(scenario, effects=self.effects(shaped.get("effects", []), scenario))
+        self.unmatched_protection(shaped, scenario)
         entries = self.assignment(shaped.get("assignment"), scenario)
         if entries is not None:
             scenario = replace(scenario, assignment=entries)
@@ -363,6 +376,7 @@ class Meaning(Problems):
             blocking=tuple(fields["blocking"]) if "blocking" in fields else None,
             order=tuple(fields["order"]) if "order" in fields else None,
             removed_from_combat=fields.get("removed_from_combat", False),
+            regeneration_shields=fields.get("regeneration_shields", 0),
             # CR 510.4: by default, what it has now is what it had as the first step began.
             struck_first=fields.get(
                 "struck_first", FIRST_STRIKE in keywords or DOUBLE_STRIKE in keywords
@@ -471,8 +485,30 @@ class Meaning(Problems):
                         "blocks them all (CR 702.22h)",
                     )
 
-    def effects(self, effects: list[dict]) -> tuple[Effect, ...]:
-        """Each effect's ids name what the scenario has; effect ids are unique."""
+    def unmatched_protection(self, shaped: dict, scenario: Scenario) -> None:
+        """A protection quality no permanent of the file has, as a quality or a card type,
+        prevents nothing here: likely a quality missing from the sources' `qualities`."""
+        had = {t for p in scenario.permanents for t in p.types}
+        had |= {q for p in scenario.permanents for q in p.qualities}
+        for kind, items in (("players", shaped["players"]), ("permanents", shaped["permanents"])):
+            for i, fields in enumerate(items):
+                for j, text in enumerate(fields.get("keywords", [])):
+                    keywords = parse_keywords([text])
+                    for quality in keywords.protection_from - had:
+                        self.warnings.append(
+                            Problem(
+                                f"{kind}[{i}].keywords[{j}]",
+                                f"{show(text)} matches no permanent of the file: none has "
+                                f"{show(quality)} among its qualities or types, so it prevents "
+                                "nothing (CR 702.16a); add it to the qualities of the sources "
+                                "it should match",
+                            )
+                        )
+
+    def effects(self, effects: list[dict], scenario: Scenario) -> tuple[Effect, ...]:
+        """Each effect's ids name what the scenario has; effect ids are unique; sources are
+        creatures, the only sources of combat damage (510.1)."""
+        creatures = dict.fromkeys(p.id for p in scenario.permanents if p.is_creature)
         found, seen = [], {}
         for i, fields in enumerate(effects):
             place = f"effects[{i}]"
@@ -485,17 +521,32 @@ class Meaning(Problems):
             seen.setdefault(fields["id"], f"{place}.id")
             if "to" in fields:
                 self.known(fields["to"], self.ids, f"{place}.to", "a player or permanent id")
-            for field in ("sources", "recipients"):
-                for j, id in enumerate(fields.get(field, ())):
-                    self.known(id, self.ids, f"{place}.{field}[{j}]", "a player or permanent id")
+            for j, id in enumerate(fields.get("recipients", ())):
+                self.known(id, self.ids, f"{place}.recipients[{j}]", "a player or permanent id")
+            if fields.get("sources") == []:
+                self.problem(
+                    f"{place}.sources",
+                    "names no creature, so the effect would apply to nothing; leave out "
+                    "'sources' for every source, or name the creatures",
+                )
+            for j, id in enumerate(fields.get("sources", ())):
+                if self.known(id, self.ids, f"{place}.sources[{j}]", "a creature", creatures):
+                    if id not in creatures:
+                        self.problem(
+                            f"{place}.sources[{j}]",
+                            f"{show(id)} is not a creature, and only creatures deal combat "
+                            f"damage (CR 510.1); name creatures ({names(list(creatures)[:8])})",
+                        )
+            all_of_it = fields["kind"] == PREVENT and "amount" not in fields
             found.append(
                 Effect(
                     id=fields["id"],
                     kind=fields["kind"],
-                    amount=fields.get("amount", 0),
+                    amount=None if all_of_it else fields.get("amount", 0),
                     to=fields.get("to"),
                     sources=frozenset(fields["sources"]) if "sources" in fields else None,
                     recipients=frozenset(fields["recipients"]) if "recipients" in fields else None,
+                    once=fields.get("once", False),
                 )
             )
         return tuple(found)

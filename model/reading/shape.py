@@ -7,8 +7,15 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import editions
-from ..combat import ADD, DOUBLE, EFFECT_KINDS, PERMANENT_TYPES, PREVENT, STEPS
-from ..keywords import VOCABULARY, UnknownKeyword, parse_keywords
+from ..combat import ADD, CANT_BE_PREVENTED, DOUBLE, EFFECT_KINDS, PERMANENT_TYPES, PREVENT, STEPS
+from ..keywords import (
+    CARD_TYPES,
+    PROTECTION_FROM_EVERYTHING,
+    VOCABULARY,
+    BadToxic,
+    UnknownKeyword,
+    parse_keywords,
+)
 from .problems import Problems, did_you_mean, found, join, name, show
 
 FORMAT = "lethal/1"
@@ -23,8 +30,8 @@ TOP_FIELDS = (
     "assignment",
     "effects",
 )
-EFFECT_FIELDS = ("id", "kind", "amount", "to", "sources", "recipients")
-PLAYER_FIELDS = ("id", "life")
+EFFECT_FIELDS = ("id", "kind", "amount", "to", "sources", "recipients", "once")
+PLAYER_FIELDS = ("id", "life", "poison", "keywords")
 PERMANENT_FIELDS = (
     "id",
     "controller",
@@ -43,6 +50,7 @@ PERMANENT_FIELDS = (
     "removed_from_combat",
     "struck_first",
     "order",
+    "regeneration_shields",
 )
 ENTRY_FIELDS = ("source", "to", "amount")
 # The integers every JSON reader holds exactly (RFC 8259, section 6); beyond them a file means
@@ -163,6 +171,13 @@ class Shape(Problems):
         return value
 
     def player(self, value: Any, place: str) -> dict | None:
+        if isinstance(value, dict) and "regeneration_shields" in value:
+            self.problem(
+                join(place, "regeneration_shields"),
+                "a player is never destroyed, so it can't be regenerated (CR 701.19a); give "
+                "regeneration_shields to the creature it should save",
+            )
+            value = {k: v for k, v in value.items() if k != "regeneration_shields"}
         fields = self.fields(value, place, PLAYER_FIELDS)
         if fields is None:
             return None
@@ -172,6 +187,27 @@ class Shape(Problems):
             self.string(fields["id"], join(place, "id"))
         if "life" in fields:
             self.integer(fields["life"], join(place, "life"))
+        if "poison" in fields:
+            self.integer(
+                fields["poison"],
+                join(place, "poison"),
+                minimum=0,
+                why=" (the poison counters the player has now)",
+            )
+        if "keywords" in fields:
+            for i, text in enumerate(self.keywords(fields["keywords"], join(place, "keywords"))):
+                if text is None:
+                    continue
+                try:
+                    parsed = parse_keywords([text])
+                except ValueError:
+                    continue  # said by self.keywords
+                if parsed.plain - {PROTECTION_FROM_EVERYTHING} or parsed.toxic:
+                    self.problem(
+                        f"{join(place, 'keywords')}[{i}]",
+                        f"{show(text)} is a creature's keyword; a player has only protection "
+                        "('protection from everything', 'protection from <quality>', CR 702.16b)",
+                    )
         return fields
 
     def permanent(self, value: Any, place: str) -> dict | None:
@@ -188,40 +224,54 @@ class Shape(Problems):
         for field in ("power", "toughness", "loyalty", "defense"):
             if field in fields:
                 self.integer(fields[field], at(field))
-        if "damage" in fields:
-            self.integer(fields["damage"], at("damage"), minimum=0)
+        for field in ("damage", "regeneration_shields"):
+            if field in fields:
+                self.integer(fields[field], at(field), minimum=0)
         for field in ("blocked", "removed_from_combat", "struck_first"):
             if field in fields:
                 self.boolean(fields[field], at(field))
         if "types" in fields:
             types = self.list_of(fields["types"], at("types"), self.string) or []
             for i, name in enumerate(types):
-                if name is not None and name not in PERMANENT_TYPES:
+                if name is not None and name not in CARD_TYPES:
                     self.problem(
                         f"{at('types')}[{i}]",
-                        f"unknown type {show(name)}{did_you_mean(name, PERMANENT_TYPES)}; "
-                        f"expected one of {', '.join(PERMANENT_TYPES)}",
+                        f"unknown card type {show(name)}{did_you_mean(name, CARD_TYPES)}; "
+                        f"expected the card types of a permanent: {', '.join(CARD_TYPES)}",
                     )
-            if isinstance(fields["types"], list) and not fields["types"]:
-                self.problem(at("types"), "expected one or more of " + ", ".join(PERMANENT_TYPES))
+            if isinstance(fields["types"], list) and not set(types) & set(PERMANENT_TYPES):
+                self.problem(
+                    at("types"),
+                    "expected one or more of " + ", ".join(PERMANENT_TYPES) + ", besides any "
+                    "other card types: only those are dealt combat damage",
+                )
         for field in ("qualities", "blocking", "order"):
             if field in fields:
                 self.list_of(fields[field], at(field), self.string)
         if "keywords" in fields:
-            texts = self.list_of(fields["keywords"], at("keywords"), self.string) or []
-            for i, text in enumerate(texts):
-                if text is None:
-                    continue
-                try:
-                    parse_keywords([text])
-                except UnknownKeyword as error:  # said here, to show a huge text cut
-                    hint = f" (did you mean {show(error.suggestion)}?)" if error.suggestion else ""
-                    self.problem(
-                        f"{at('keywords')}[{i}]",
-                        f"unknown keyword {show(text)}{hint}; known keywords: "
-                        + ", ".join(VOCABULARY),
-                    )
+            self.keywords(fields["keywords"], at("keywords"))
         return fields
+
+    def keywords(self, value: Any, place: str) -> list:
+        """Each keyword text is one lethal knows."""
+        texts = self.list_of(value, place, self.string) or []
+        for i, text in enumerate(texts):
+            if text is None:
+                continue
+            try:
+                parse_keywords([text])
+            except UnknownKeyword as error:  # said here, to show a huge text cut
+                hint = f" (did you mean {show(error.suggestion)}?)" if error.suggestion else ""
+                self.problem(
+                    f"{place}[{i}]",
+                    f"unknown keyword {show(text)}{hint}; known keywords: " + ", ".join(VOCABULARY),
+                )
+            except BadToxic:
+                self.problem(
+                    f"{place}[{i}]",
+                    f"{show(text)} needs its number (CR 702.164a): write 'toxic 1', 'toxic 2', ...",
+                )
+        return texts
 
     def effect(self, value: Any, place: str) -> dict | None:
         fields = self.fields(value, place, EFFECT_FIELDS)
@@ -244,20 +294,30 @@ class Shape(Problems):
                 f"of {', '.join(EFFECT_KINDS)}",
             )
             return fields
-        needs = {DOUBLE: (), PREVENT: ("amount", "to"), ADD: ("amount",)}.get(kind, ())
+        needs = {ADD: ("amount",)}.get(kind, ())
         allowed = {
             DOUBLE: ("sources", "recipients"),
-            PREVENT: ("amount", "to"),
+            PREVENT: ("amount", "to", "sources", "once"),
             ADD: ("amount", "sources", "recipients"),
+            CANT_BE_PREVENTED: ("sources",),
         }.get(kind, ())
         for field in needs:
             if field not in fields:
                 self.problem(join(place, field), f"missing: a {kind} effect needs it")
-        for field in ("amount", "to", "sources", "recipients"):
+        for field in ("amount", "to", "sources", "recipients", "once"):
             if field in fields and kind in EFFECT_KINDS and field not in allowed:
                 self.problem(join(place, field), f"a {kind} effect has no {field}")
         if "amount" in fields:
             self.integer(fields["amount"], join(place, "amount"), minimum=1)
+        if "once" in fields:
+            self.boolean(fields["once"], join(place, "once"))
+        if kind == PREVENT and "amount" in fields and "to" not in fields:
+            self.problem(
+                join(place, "to"),
+                "missing: a prevention of the next N damage is a shield on one player or "
+                "permanent, whose player chooses which damage it prevents (CR 615.7); give "
+                "'to', or leave out 'amount' to prevent all the damage",
+            )
         return fields
 
     def entry(self, value: Any, place: str) -> dict | None:

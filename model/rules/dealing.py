@@ -1,5 +1,6 @@
 """Dealing a step's combat damage, and what follows: CR 510.2, 120.3-120.4, 615, 616.1,
-702.16e, 701.10g; then the state-based actions 704.5a, g, h, i, v.
+702.16e, 701.10g; then the state-based actions 704.5a, c, f, g, h, i, v and regeneration
+(701.19a).
 
 Assignment ignores what changes damage (702.19b); dealing does not. Each damage event
 (source, recipient, amount) is changed by the effects that apply to it, in an order the
@@ -19,12 +20,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from math import factorial, prod
 
-from ..combat import DOUBLE, PREVENT, Entry, Scenario
+from ..combat import CANT_BE_PREVENTED, DOUBLE, PREVENT, Entry, Scenario
 from ..errors import TooManyEffectOrders
-from ..keywords import DEATHTOUCH, INDESTRUCTIBLE
 from ..limits import EFFECT_ORDERS
 from ..ops import Term, all_of, any_of, ite
 from ..view import ScenarioView
+from . import protection, results
 from .doubling import double_damage
 
 PROTECTION = "protection"
@@ -34,9 +35,14 @@ PROTECTION = "protection"
 class Change:
     """One effect that applies to a damage event."""
 
-    name: str  # the effect's id, or "protection from <quality>"
+    name: str  # the effect's id, or "protection"
     kind: str  # PROTECTION, PREVENT, DOUBLE or ADD
-    amount: int = 0
+    amount: int | None = 0  # None: a prevention of all the damage
+
+    @property
+    def is_shield(self) -> bool:
+        """A prevention of the next N damage, whose state is what it has left (615.7)."""
+        return self.kind == PREVENT and self.amount is not None
 
 
 @dataclass(frozen=True)
@@ -51,22 +57,41 @@ class Outcome:
     choices: tuple[str, ...]  # the affected players' choices that give it; () when none
     dealt: tuple[Entry, ...]  # damage dealt, after every effect
     life: dict  # player -> life total after (None when the file gives none)
-    loses: tuple[str, ...]  # players at 0 life or less (704.5a)
-    damage: dict  # creature -> damage marked after
+    lost: dict  # player -> life lost (120.3a)
+    gained: dict  # player -> life gained through lifelink (120.3f)
+    poison: dict  # player -> poison counters after (120.3b, 120.3g)
+    loses: dict  # player -> the state-based action that makes them lose (704.5a, 704.5c)
+    damage: dict  # creature -> damage marked after (0 once regenerated)
+    counters: dict  # creature -> -1/-1 counters put on it by this damage (120.3d)
+    toughness: dict  # creature -> toughness after those counters
     loyalty: dict  # planeswalker -> loyalty after
     defense: dict  # battle -> defense after
-    removed: tuple[Removal, ...]
+    removed: tuple[Removal, ...]  # put into the graveyard
+    regenerated: tuple[str, ...]  # 701.19a: destruction replaced; removed from combat
     shields: dict  # prevention shield -> the damage it can still prevent this turn
+    ended: tuple[str, ...] = ()  # "next time" preventions that applied, and so are over
 
 
-def changes(scenario: Scenario, source: str, to: str) -> list[Change]:
-    """The effects that apply to damage from source to `to`."""
+def cant_be_prevented(scenario: Scenario, source: str) -> bool:
+    """615.12: an effect says the damage of this source can't be prevented."""
+    return any(e.kind == CANT_BE_PREVENTED and e.applies(source, "") for e in scenario.effects)
+
+
+def changes(view: ScenarioView, source: str, to: str) -> list[Change]:
+    """The effects that change damage from source to `to`: protection, then the file's
+    effects. Damage that can't be prevented meets no prevention (615.12: they apply and
+    prevent nothing, and a shield is not used)."""
+    scenario = view.scenario
     found = []
-    recipient, dealer = scenario.find(to), scenario.find(source)
-    if recipient is not None and dealer is not None:
-        for quality in sorted(recipient.keywords.protection_from & dealer.qualities):
-            found.append(Change(f"protection from {quality}", PROTECTION))  # 702.16e
-    found += [Change(e.id, e.kind, e.amount) for e in scenario.effects if e.applies(source, to)]
+    if protection.prevents(view, source, to):
+        found.append(Change(PROTECTION, PROTECTION))  # 702.16e, 702.16j
+    found += [
+        Change(e.id, e.kind, e.amount)
+        for e in scenario.effects
+        if e.kind != CANT_BE_PREVENTED and e.applies(source, to)
+    ]
+    if cant_be_prevented(scenario, source):
+        return [c for c in found if c.kind not in (PROTECTION, PREVENT)]
     return found
 
 
@@ -78,6 +103,8 @@ def apply(change: Change, amount: Term, shield: Term = 0) -> tuple[Term, Term]:
     dealt = amount > 0
     if change.kind == PROTECTION:  # 702.16e
         return 0, shield
+    if change.kind == PREVENT and not change.is_shield:  # 615: all of it, a Fog say
+        return 0, shield
     if change.kind == PREVENT:  # 615
         prevented = ite(amount < shield, amount, shield)
         return ite(dealt, amount - prevented, amount), ite(dealt, shield - prevented, shield)
@@ -86,26 +113,25 @@ def apply(change: Change, amount: Term, shield: Term = 0) -> tuple[Term, Term]:
     return ite(dealt, amount + change.amount, amount), shield  # ADD
 
 
-def _options(scenario: Scenario, to: str, events: list[Entry]) -> dict[tuple, str]:
+def _options(view: ScenarioView, to: str, events: list[Entry]) -> dict[tuple, str]:
     """What the damage to one recipient can come to: each distinct tuple of amounts dealt
     (in the order of `events`) with what is left of the shields on it, and a choice that
     gives it. The affected player orders
     every (effect, event) application: each effect applies once to each event it applies
     to (616.1), and a shield prevents from whichever of the simultaneous events they choose
     (510.2), as long as it lasts."""
-    steps = [(n, c) for n, e in enumerate(events) for c in changes(scenario, e.source, e.to)]
+    scenario = view.scenario
+    steps = [(n, c) for n, e in enumerate(events) for c in changes(view, e.source, e.to)]
     _refuse_past_the_limit(steps, to)
     options: dict[tuple, str] = {}
     for order in _distinct_orders(steps):
-        shields = {e.id: e.amount for e in scenario.effects if e.kind == PREVENT}
+        shields = {e.id: e.amount for e in scenario.effects if e.is_shield}
         dealt = [e.amount for e in events]
         for n, change in order:
             left = shields.get(change.name, 0)
             dealt[n], shields[change.name] = apply(change, dealt[n], left)
         left = tuple(
-            sorted(
-                (e.id, shields[e.id]) for e in scenario.effects if e.kind == PREVENT and e.to == to
-            )
+            sorted((e.id, shields[e.id]) for e in scenario.effects if e.is_shield and e.to == to)
         )
         options.setdefault((tuple(dealt), left), _describe(events, order))
     return options
@@ -116,13 +142,13 @@ def _sameness(step) -> tuple:
     kind and amount on one event. A shield has a state (what it has left), so each of its
     steps is its own; two shields are alike only as wholes (`_alike_shields`)."""
     n, change = step
-    return (n, change.name) if change.kind == PREVENT else (n, change.kind, change.amount)
+    return (n, change.name) if change.is_shield else (n, change.kind, change.amount)
 
 
 def _alike_shields(steps: list) -> dict[str, tuple[str, ...]]:
     """For each shield, the shields of the same amount before it in the file: renaming one
     as the other throughout an order renames the outcome's shields, and changes no damage."""
-    shields = list(dict.fromkeys(c for _, c in steps if c.kind == PREVENT))
+    shields = list(dict.fromkeys(c for _, c in steps if c.is_shield))
     return {
         c.name: tuple(d.name for d in shields[:i] if d.amount == c.amount)
         for i, c in enumerate(shields)
@@ -153,8 +179,8 @@ def _distinct_orders(steps: list) -> Iterator[tuple]:
 def _refuse_past_the_limit(steps: list, to: str) -> None:
     """Refuses, before trying any, more orders than the limit: all orders, over the orders
     of each set of alike stateless steps and the renamings of each set of alike shields."""
-    stateless = Counter(_sameness(s) for s in steps if s[1].kind != PREVENT)
-    shields = Counter(c.amount for c in {c for _, c in steps if c.kind == PREVENT})
+    stateless = Counter(_sameness(s) for s in steps if not s[1].is_shield)
+    shields = Counter(c.amount for c in {c for _, c in steps if c.is_shield})
     alike = (*stateless.values(), *shields.values())
     orders = factorial(len(steps)) // prod(factorial(k) for k in alike)
     if orders > EFFECT_ORDERS.value():
@@ -175,6 +201,7 @@ def deal(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> tuple
     """Every outcome of dealing the assignment (the scenario's own by default)."""
     entries = tuple(scenario.assignment if assignment is None else assignment)
     view = ScenarioView(scenario)
+    ended = _ended(scenario, entries)
     events_to: dict[str, list[Entry]] = {}
     for e in entries:
         events_to.setdefault(e.to, []).append(e)
@@ -184,7 +211,7 @@ def deal(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> tuple
         per_recipient.append(
             [
                 (events, dealt, left, f"{chooser} chooses {how}" if how else "")
-                for (dealt, left), how in _options(scenario, to, events).items()
+                for (dealt, left), how in _options(view, to, events).items()
             ]
         )
     combined = prod(len(options) for options in per_recipient)
@@ -202,15 +229,26 @@ def deal(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> tuple
             for e, amount in zip(events, amounts, strict=True)
             if amount
         )
-        shields = {e.id: e.amount for e in scenario.effects if e.kind == PREVENT}
+        shields = {e.id: e.amount for e in scenario.effects if e.is_shield}
         for _, _, left, _ in combination:
             shields.update(left)
         several = [len(options) > 1 for options in per_recipient]
         choices = tuple(
             how for (*_, how), many in zip(combination, several, strict=True) if many and how
         )
-        outcomes.append(_results(scenario, dealt, choices, shields))
+        outcomes.append(_results(view, dealt, choices, shields, ended))
     return tuple(outcomes)
+
+
+def _ended(scenario: Scenario, entries: tuple[Entry, ...]) -> tuple[str, ...]:
+    """The "next time" preventions this step's damage meets: each applies to the damage its
+    sources would deal to its recipient in this step, all of it dealt at once (510.2), and
+    then ends, even when the damage can't be prevented (615.12: it still applies)."""
+    return tuple(
+        e.id
+        for e in scenario.effects
+        if e.kind == PREVENT and e.once and any(e.applies(x.source, x.to) for x in entries)
+    )
 
 
 def orders_effects(view, player: str, to: str) -> Term:
@@ -224,33 +262,73 @@ def affected_player(view: ScenarioView, to: str) -> str:
     return next(p for p in view.players if orders_effects(view, p, to) is True)
 
 
-def _results(scenario: Scenario, dealt: tuple[Entry, ...], choices, shields) -> Outcome:
-    """120.3: life lost, loyalty and defense counters removed, damage marked; then 704.5."""
-    to, deathtouched = {}, set()
+def _results(view: ScenarioView, dealt, choices, shields, ended) -> Outcome:
+    """120.3: each event's results, all at once (510.2, 120.4); then the state-based actions
+    704.5a, c, f, g, h, i and v, and regeneration shields replacing destruction (701.19a)."""
+    scenario = view.scenario
+    took: dict[str, list[results.Result]] = {}
+    gained: dict[str, int] = {p.id: 0 for p in scenario.players}
     for e in dealt:
-        to[e.to] = to.get(e.to, 0) + e.amount
-        if DEATHTOUCH in scenario.permanent(e.source).keywords:
-            deathtouched.add(e.to)
-    life = {p.id: (None if p.life is None else p.life - to.get(p.id, 0)) for p in scenario.players}
-    loses = tuple(p for p, left in life.items() if left is not None and left <= 0)  # 704.5a
-    damage, loyalty, defense, removed = {}, {}, {}, []
+        result = results.result(view, e.source, e.to, e.amount)
+        took.setdefault(e.to, []).append(result)
+        gained[view.controller(e.source)] += result.gained
+
+    def summed(x: str, field: str):
+        return sum(getattr(r, field) for r in took.get(x, ()))
+
+    life, lost, poison, loses = {}, {}, {}, {}
+    for p in scenario.players:
+        lost[p.id] = summed(p.id, "life_lost")
+        life[p.id] = None if p.life is None else p.life - lost[p.id] + gained[p.id]
+        poison[p.id] = p.poison + summed(p.id, "poison")
+        if poison[p.id] >= results.POISON_TO_LOSE:
+            loses[p.id] = "704.5c"
+        elif life[p.id] is not None and results.loses(life[p.id], 0):
+            loses[p.id] = "704.5a"
+    damage, counters, toughness, loyalty, defense = {}, {}, {}, {}, {}
+    removed, regenerated = [], []
     for p in scenario.permanents:
-        hit = to.get(p.id, 0)
         if p.is_creature:
-            damage[p.id] = p.damage + hit  # 120.3e
-            tough = INDESTRUCTIBLE in p.keywords
-            if not tough and damage[p.id] >= p.toughness:
-                removed.append(
-                    Removal(p.id, "704.5g", f"{damage[p.id]} damage, toughness {p.toughness}")
+            counters[p.id] = summed(p.id, "counters")
+            damage[p.id] = p.damage + summed(p.id, "marked")
+            toughness[p.id] = p.toughness - counters[p.id]
+            touched = any(r.deathtouch for r in took.get(p.id, ()))
+            if results.toughness_gone(p.toughness, counters[p.id]):
+                removed.append(Removal(p.id, "704.5f", f"toughness {toughness[p.id]}"))
+            elif results.destroyed(view, p.id, counters[p.id], damage[p.id], touched):
+                rule, why = (
+                    ("704.5g", f"{damage[p.id]} damage, toughness {toughness[p.id]}")
+                    if results.lethal_damage(p.toughness, counters[p.id], damage[p.id])
+                    else ("704.5h", "dealt damage by a source with deathtouch")
                 )
-            elif not tough and p.id in deathtouched:
-                removed.append(Removal(p.id, "704.5h", "dealt damage by a source with deathtouch"))
+                if results.regenerates(view, p.id, True):
+                    damage[p.id] = 0
+                    regenerated.append(p.id)
+                else:
+                    removed.append(Removal(p.id, rule, why))
         if p.is_planeswalker:
-            loyalty[p.id] = p.loyalty - hit  # 120.3c
+            loyalty[p.id] = p.loyalty - summed(p.id, "loyalty")  # 120.3c
             if loyalty[p.id] <= 0 and p.id not in {r.id for r in removed}:
                 removed.append(Removal(p.id, "704.5i", "no loyalty left"))
         if p.is_battle:
-            defense[p.id] = p.defense - hit  # 120.3h
+            defense[p.id] = p.defense - summed(p.id, "defense")  # 120.3h
             if defense[p.id] <= 0:
                 removed.append(Removal(p.id, "704.5v", "no defense left"))
-    return Outcome(choices, dealt, life, loses, damage, loyalty, defense, tuple(removed), shields)
+    return Outcome(
+        choices=choices,
+        dealt=dealt,
+        life=life,
+        lost=lost,
+        gained=gained,
+        poison=poison,
+        loses=loses,
+        damage=damage,
+        counters=counters,
+        toughness=toughness,
+        loyalty=loyalty,
+        defense=defense,
+        removed=tuple(removed),
+        regenerated=tuple(regenerated),
+        shields=shields,
+        ended=ended,
+    )

@@ -1,0 +1,32 @@
+"""Protection's part in combat damage: CR 702.16a, e, j.
+
+Assignment ignores protection (702.19b's example assigns lethal damage to a creature with
+protection from the trampler's colour); dealing does not: damage from a source with a quality
+the recipient has protection from is prevented (702.16e), and protection from everything
+prevents all damage (702.16j). A card type is a quality (702.16a), so "protection from
+creatures" prevents the damage of every creature. Players may have protection too.
+"""
+
+from __future__ import annotations
+
+from ..keywords import PROTECTION_FROM_EVERYTHING
+from ..ops import Term, all_of, any_of
+
+
+def prevents(view, source: str, recipient: str) -> Term:
+    """Protection prevents the damage source would deal to recipient (a permanent or a
+    player). Only the recipient's protection counts, never the source's."""
+    return any_of(
+        (
+            view.has(recipient, PROTECTION_FROM_EVERYTHING),  # 702.16j
+            *(
+                all_of(
+                    (
+                        view.protection_from(recipient, quality),
+                        any_of((view.has_quality(source, quality), view.has_type(source, quality))),
+                    )
+                )
+                for quality in view.protection_qualities(recipient)
+            ),
+        )
+    )
