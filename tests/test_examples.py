@@ -56,8 +56,23 @@ def test_check_output_matches_the_golden_file(example, request):
 
 
 def test_schema_knows_the_same_keywords_as_the_reader():
-    schema_keywords = SCHEMA["$defs"]["keyword"]["anyOf"][0]["enum"]
-    assert sorted(schema_keywords) == sorted(keywords.PLAIN)
+    plain, *_, ignored = SCHEMA["$defs"]["keyword"]["anyOf"]
+    assert sorted(plain["enum"]) == sorted(keywords.PLAIN)
+    assert sorted(ignored["anyOf"][0]["enum"]) == sorted(keywords.IGNORED)
+
+
+def test_schema_knows_the_same_card_types_as_the_reader():
+    types = SCHEMA["$defs"]["permanent"]["properties"]["types"]
+    assert sorted(types["items"]["enum"]) == sorted(keywords.CARD_TYPES)
+
+
+def _two_players(**player):
+    return {"players": [{"id": "A"}, {"id": "D", **player}], "active_player": "A"}
+
+
+def _bear(**fields):
+    bear = {"id": "x", "controller": "A", "types": ["creature"], "power": 1, "toughness": 1}
+    return {**bear, **fields}
 
 
 SHAPE_ERRORS = [
@@ -95,6 +110,26 @@ SHAPE_ERRORS = [
         "permanents": [],
         "assignment": [{"source": "x", "to": "D", "amount": 0}],
     },
+    # Issue 11's fields.
+    {**_two_players(), "permanents": [_bear(keywords=["toxic"])]},
+    {**_two_players(), "permanents": [_bear(keywords=["toxic 0"])]},
+    {**_two_players(poison=-1), "permanents": []},
+    {**_two_players(regeneration_shields=1), "permanents": []},
+    {**_two_players(keywords=["lifelink"]), "permanents": []},
+    {**_two_players(), "permanents": [_bear(types=["artifact"])]},
+    {**_two_players(), "permanents": [_bear(types=["creature", "sorcery"])]},
+    {**_two_players(), "permanents": [_bear(regeneration_shields=-1)]},
+    {**_two_players(), "permanents": [], "effects": [{"id": "s", "kind": "prevent", "amount": 2}]},
+    {
+        **_two_players(),
+        "permanents": [_bear()],
+        "effects": [{"id": "q", "kind": "cant-be-prevented", "amount": 1}],
+    },
+    {
+        **_two_players(),
+        "permanents": [_bear()],
+        "effects": [{"id": "d", "kind": "double", "once": True}],
+    },
 ]
 
 
@@ -118,6 +153,8 @@ QUERIES = [
     ["count", "three-attackers-three-blockers.json"],
     ["possible", "three-attackers-three-blockers.json", "--require", "*->D >= 9", "--json"],
     ["max", "double-striking-trampler-and-a-2-2.json", "--to", "D", "--combat"],
+    ["max", "double-striker-and-a-regenerating-blocker.json", "--to", "D", "--combat"],
+    ["min", "double-striker-and-a-regenerating-blocker.json", "--to", "D", "--combat"],
     ["guarantee", "double-striking-trampler-and-a-2-2.json", "--to", "D", "--combat", "--json"],
     [
         "possible",
