@@ -182,7 +182,7 @@ class _MostDamage:
             model = self.solver.model()
             data = counterexample.scenario(self.combat.under(self.less.asked), model)
             free = {k: v for k, v in counterexample.public(data).items() if k != "assignment"}
-            best = queries.optimum(parse(free), self.target, maximize=True)
+            best = queries.optimum(parse(free, warn=False), self.target, maximize=True)
             reached = best.value if isinstance(best, Optimum) else 0
             if reached < model.eval(self.damage, model_completion=True).as_long():
                 return model
@@ -224,7 +224,7 @@ def _name(edition: Edition) -> str:
 
 def _replayed(result: Result) -> tuple[Replayed, ...]:
     """Each file of the counterexample, checked and maximised under its own edition."""
-    return tuple(replayed(load(file), file) for file in result.counterexamples)
+    return tuple(replayed(load(file, warn=False), file) for file in result.counterexamples)
 
 
 def replayed(scenario: Scenario, file: str) -> Replayed:
@@ -262,7 +262,8 @@ def compare_file(path: str, editions: tuple[str, str]) -> tuple[Replayed, Replay
                 dropped |= permanent.pop("order", None) is not None
         found.append(
             replace(
-                replayed(parse(judged, f"{origin} under {asked}"), origin), orders_dropped=dropped
+                replayed(parse(judged, f"{origin} under {asked}", warn=False), origin),
+                orders_dropped=dropped,
             )
         )
     return found[0], found[1]

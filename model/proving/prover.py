@@ -419,9 +419,9 @@ def _recheck(prop: Property, scenarios: list[dict]) -> tuple[str, str]:
     for data in scenarios:
         file, judged_by = counterexample.replayable(data)
         try:
-            scenario = parse(file, prop.name)
+            scenario = parse(file, prop.name, warn=False)
             for other in data["_under"].values():
-                parse(other, prop.name)
+                parse(other, prop.name, warn=False)
         except ScenarioError as error:
             return MISMATCH, f"it does not read as a scenario: {error}"
         combat = ConcreteCombat(
@@ -434,7 +434,9 @@ def _recheck(prop: Property, scenarios: list[dict]) -> tuple[str, str]:
         combats.append(combat if judged_by is None else combat.under(judged_by))
         others = list(data["_under"].values())
         files = [counterexample.public(data), *others]
-        if "assignment" in data and not any(check(parse(f, prop.name)).legal for f in files):
+        if "assignment" in data and not any(
+            check(parse(f, prop.name, warn=False)).legal for f in files
+        ):
             # The claim is broken elsewhere (say, nothing reaches a value); an assignment
             # illegal under every edition would only mislead whoever replays it.
             for f in [data, *others]:

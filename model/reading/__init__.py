@@ -28,11 +28,12 @@ MAX_BYTES = 10 * 1024 * 1024  # a scenario is a few kilobytes; this keeps a runa
 STDIN = "-"  # the file name that reads the scenario from standard input
 
 
-def load(path: str | Path, whole_combat: bool = False) -> Scenario:
+def load(path: str | Path, whole_combat: bool = False, *, warn: bool = True) -> Scenario:
     """Reads a scenario file, or standard input when path is '-'; raises ScenarioError
     naming every problem. With `whole_combat`, a file with first or double strike may name
-    no step: it is the start of the combat damage phase (`--combat`)."""
-    return loads(read(path), origin_of(path), whole_combat)
+    no step: it is the start of the combat damage phase (`--combat`). With `warn` false, no
+    `ScenarioWarning` is issued: for files lethal wrote itself, such as counterexamples."""
+    return loads(read(path), origin_of(path), whole_combat, warn=warn)
 
 
 def origin_of(path: str | Path) -> str:
@@ -63,7 +64,9 @@ def read(path: str | Path) -> str:
         raise ScenarioError(origin, [problem]) from None
 
 
-def loads(text: str, origin: str = "<scenario>", whole_combat: bool = False) -> Scenario:
+def loads(
+    text: str, origin: str = "<scenario>", whole_combat: bool = False, *, warn: bool = True
+) -> Scenario:
     try:
         data = json.loads(
             text,
@@ -78,7 +81,7 @@ def loads(text: str, origin: str = "<scenario>", whole_combat: bool = False) -> 
     except RecursionError:  # Python's decoder recurses once per level of nesting
         problem = Problem("", "not a scenario: JSON nested deeper than Python's decoder can read")
         raise ScenarioError(origin, [problem]) from None
-    return parse(data, origin, whole_combat)
+    return parse(data, origin, whole_combat, warn=warn)
 
 
 class _Refused(Exception):
@@ -125,8 +128,11 @@ def bundled_examples() -> list[Path]:
     return sorted((p for p in folder.iterdir() if p.name.endswith(".json")), key=lambda p: p.name)
 
 
-def parse(data: Any, origin: str = "<scenario>", whole_combat: bool = False) -> Scenario:
-    """Validates decoded JSON (or an equivalent dict) and builds the scenario."""
+def parse(
+    data: Any, origin: str = "<scenario>", whole_combat: bool = False, *, warn: bool = True
+) -> Scenario:
+    """Validates decoded JSON (or an equivalent dict) and builds the scenario; each warning
+    found is issued as a `ScenarioWarning` unless `warn` is false."""
     shape = Shape()
     shaped = shape.check(data)
     if shape.problems:
@@ -135,7 +141,7 @@ def parse(data: Any, origin: str = "<scenario>", whole_combat: bool = False) -> 
     scenario = meaning.build(shaped)
     if meaning.problems:
         raise ScenarioError(origin, meaning.problems)
-    for problem in meaning.warnings:
+    for problem in meaning.warnings if warn else ():
         warnings.warn(ScenarioWarning(origin, problem), stacklevel=2)
     return scenario
 
