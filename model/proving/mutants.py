@@ -56,15 +56,15 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "division.negative-power-not-clamped",
         "rules/division.py",
-        "sent == at_least_zero(view.power(s))",
-        "sent == view.power(s)",
+        "sent == at_least_zero(amount)",
+        "sent == amount",
         "a creature with negative power must assign its power, not nothing (510.1a)",
     ),
     Mutant(
         "division.less-than-power",
         "rules/division.py",
-        "sent == at_least_zero(view.power(s))",
-        "sent <= at_least_zero(view.power(s))",
+        "sent == at_least_zero(amount)",
+        "sent <= at_least_zero(amount)",
         "a creature may assign less than its power (510.1a says exactly)",
     ),
     Mutant(
@@ -77,8 +77,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "division.power-one-assigns-nothing",
         "rules/division.py",
-        "view.power(s) > 0, has_recipient",
-        "view.power(s) > 1, has_recipient",
+        "damage_to_assign(view, s) > 0,",
+        "damage_to_assign(view, s) > 1,",
         "a creature with power 1 is taken not to assign combat damage (off by one)",
     ),
     Mutant(
@@ -300,8 +300,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "dealing.protection-forgotten",
         "rules/dealing.py",
-        "        return 0, shield\n",
-        "        return amount, shield\n",
+        "PROTECTION:  # 702.16e\n        return 0, shield\n",
+        "PROTECTION:  # 702.16e\n        return amount, shield\n",
         "protection from a quality does not prevent the damage (702.16e)",
     ),
     Mutant(
