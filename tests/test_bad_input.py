@@ -9,11 +9,12 @@ import os
 import sys
 import threading
 import time
+import warnings
 from pathlib import Path
 
 import pytest
 
-from lethal import ScenarioError, load, loads, parse
+from lethal import ScenarioError, ScenarioWarning, load, loads, parse
 from lethal.cli import main
 
 from .build import attacker, battle, blocker, creature_planeswalker, planeswalker, scenario_file
@@ -419,6 +420,92 @@ ROWS = [
         "assignment[1].to",
         "did you mean 'D'?",
     ),
+    # What damage does (issue 11): the place, the value found, and what to write instead.
+    (
+        "toxic without its number (702.164a)",
+        edited(set_in(["permanents", 0, "keywords"], ["toxic"])),
+        "permanents[0].keywords[0]",
+        "'toxic': toxic needs a whole number from 1 to 1,000,000 after it, the N of 'toxic N' "
+        "on the card (CR 702.164a), and found none; write 'toxic 1', 'toxic 2', ...",
+    ),
+    (
+        "toxic 0 (702.164a)",
+        edited(set_in(["permanents", 0, "keywords"], ["trample", "toxic 0"])),
+        "permanents[0].keywords[1]",
+        "'toxic 0': toxic needs a whole number from 1 to 1,000,000 after it, the N of 'toxic N' "
+        "on the card (CR 702.164a), and found '0'; write 'toxic 1', 'toxic 2', ...",
+    ),
+    (
+        "poison counters below 0",
+        edited(set_in(["players", 1, "poison"], -1)),
+        "players[1].poison",
+        "expected an integer 0 or more (the poison counters the player has now), found -1",
+    ),
+    (
+        "regeneration shields on a player (701.19a)",
+        edited(set_in(["players", 1, "regeneration_shields"], 1)),
+        "players[1].regeneration_shields",
+        "found 1 on a player, but a player is never destroyed, so it can't be regenerated "
+        "(CR 701.19a); give regeneration_shields to the creature it should save",
+    ),
+    (
+        "an effect whose sources name a player (510.1)",
+        edited(set_in(["effects"], [{"id": "fog", "kind": "prevent", "sources": ["D"]}])),
+        "effects[0].sources[0]",
+        "'D' is not a creature, and only creatures deal combat damage (CR 510.1); name "
+        "creatures (rhino, wall)",
+    ),
+    (
+        "an effect whose sources name a planeswalker (510.1)",
+        edited(
+            with_permanents(
+                attacker("bear", 2, 2, attacking="jace"),
+                planeswalker("jace", 3),
+                assignment=[],
+                effects=[{"id": "skullcrack", "kind": "cant-be-prevented", "sources": ["jace"]}],
+            )
+        ),
+        "effects[0].sources[0]",
+        "'jace' is not a creature, and only creatures deal combat damage (CR 510.1); name "
+        "creatures (bear)",
+    ),
+    (
+        "an effect whose sources name nothing",
+        edited(set_in(["effects"], [{"id": "beast", "kind": "cant-be-prevented", "sources": []}])),
+        "effects[0].sources",
+        "found an empty list, which names no creature, so the effect would apply to nothing; "
+        "leave out 'sources' for every source, or name the creatures",
+    ),
+    (
+        "a prevention of the next N damage with no recipient (615.7)",
+        edited(set_in(["effects"], [{"id": "shield", "kind": "prevent", "amount": 3}])),
+        "effects[0].to",
+        "missing: a prevention of the next N damage is a shield on one player or permanent, "
+        "whose player chooses which damage it prevents (CR 615.7); give 'to', or leave out "
+        "'amount' to prevent all the damage",
+    ),
+    (
+        "an unknown card type gets a suggestion",
+        edited(set_in(["permanents", 0, "types"], ["artefact", "creature"])),
+        "permanents[0].types[0]",
+        "unknown card type 'artefact' (did you mean 'artifact'?); expected the card types of a "
+        "permanent: artifact, battle, creature, enchantment, kindred, land, planeswalker",
+    ),
+    (
+        "a supertype among the card types is sent to the qualities",
+        edited(set_in(["permanents", 0, "types"], ["creature", "legendary"])),
+        "permanents[0].types[1]",
+        "unknown card type 'legendary'; expected the card types of a permanent: artifact, "
+        "battle, creature, enchantment, kindred, land, planeswalker (supertypes, subtypes and "
+        "colours, such as 'legendary' or 'Elf', go in 'qualities')",
+    ),
+    (
+        "a player keyword that is not protection (702.16b)",
+        edited(set_in(["players", 1, "keywords"], ["lifelink"])),
+        "players[1].keywords[0]",
+        "'lifelink' is a creature's keyword; a player has only protection ('protection from "
+        "everything', 'protection from <quality>', CR 702.16b)",
+    ),
 ]
 
 
@@ -429,6 +516,42 @@ def test_bad_scenario_names_the_place_and_what_was_expected(data, place, fragmen
     matching = [p for p in caught.value.problems if p.place == place]
     assert matching, f"no problem at {place!r}: {caught.value}"
     assert any(fragment in p.message for p in matching), str(caught.value)
+
+
+UNMATCHED = (
+    "permanents[1].keywords[0]: 'protection from red' matches no permanent of the file: none "
+    "has 'red' among its qualities or types, so it prevents nothing (CR 702.16a); add it to the "
+    "qualities of the sources it should match"
+)
+
+
+def test_a_protection_quality_nothing_has_is_a_warning_not_an_error():
+    """702.16a: "protection from red" where no permanent is red prevents nothing; the file
+    reads, with a ScenarioWarning naming the place, the keyword and what to do."""
+    data = edited(set_in(["permanents", 1, "keywords"], ["protection from red"]))
+    with pytest.warns(ScenarioWarning) as caught:
+        combat = parse(data, "combat.json")
+    assert [str(w.message) for w in caught] == [f"combat.json: {UNMATCHED}"]
+    assert "red" in combat.permanent("wall").keywords.protection_from
+    data["permanents"][0]["qualities"] = ["Red"]  # a red source: nothing to warn of
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ScenarioWarning)
+        parse(data, "combat.json")
+
+
+def test_the_command_prints_the_warning_on_stderr_and_keeps_its_exit_code(tmp_path):
+    path = tmp_path / "combat.json"
+    path.write_text(json.dumps(GOOD))
+    quiet_out, quiet_err = io.StringIO(), io.StringIO()
+    quiet = main(["check", str(path)], stdout=quiet_out, stderr=quiet_err)
+    path.write_text(
+        json.dumps(edited(set_in(["permanents", 1, "keywords"], ["protection from red"])))
+    )
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["check", str(path)], stdout=out, stderr=err) == quiet == 0
+    assert err.getvalue() == f"{path}: warning: {UNMATCHED}\n"
+    assert quiet_err.getvalue() == ""
+    assert out.getvalue() == quiet_out.getvalue()
 
 
 def test_every_problem_is_reported_at_once():

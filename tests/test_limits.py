@@ -23,6 +23,7 @@ from lethal.errors import (
 from lethal.limits import ASSIGNMENTS, CREATURES, EFFECT_ORDERS
 from lethal.rules.dealing import _distinct_orders, _options, apply, changes, deal
 from lethal.solver import counting
+from lethal.view import ScenarioView
 
 from .build import attacker, blocker, scenario_file
 
@@ -90,7 +91,7 @@ def _shields(number: int, attackers: int, amount: int = 1) -> dict:
 
 def test_eight_alike_shields_on_one_event_are_tried_in_one_order():
     combat = parse(_shields(8, 1))
-    steps = [(0, c) for c in changes(combat, "a0", "D")]
+    steps = [(0, c) for c in changes(ScenarioView(combat), "a0", "D")]
     assert len(list(_distinct_orders(steps))) == 1
     (outcome,) = deal(combat)
     assert outcome.dealt == ()
@@ -98,7 +99,8 @@ def test_eight_alike_shields_on_one_event_are_tried_in_one_order():
 
 def _steps(combat):
     events = [e for e in combat.assignment if e.to == "D"]
-    return events, [(n, c) for n, e in enumerate(events) for c in changes(combat, e.source, "D")]
+    view = ScenarioView(combat)
+    return events, [(n, c) for n, e in enumerate(events) for c in changes(view, e.source, "D")]
 
 
 @pytest.mark.parametrize(
@@ -111,7 +113,8 @@ def _steps(combat):
 )
 def test_distinct_orders_give_every_damage_every_order_gives(effects):
     """Up to which alike effect is which, nothing is lost: the damage dealt by every order
-    is the damage dealt by some distinct order, and the limit counts the distinct orders."""
+    (and every split of a shield among the events, 615.7) is the damage dealt by some
+    distinct order, and the limit counts the distinct orders."""
     data = _shields(0, 2)
     data["effects"] = [
         {"id": f"e{i}", "kind": kind, **({"amount": n} if kind != "double" else {})}
@@ -122,21 +125,42 @@ def test_distinct_orders_give_every_damage_every_order_gives(effects):
     events, steps = _steps(combat)
     distinct = list(_distinct_orders(steps))
     assert len(distinct) == len(set(distinct))
+    view = ScenarioView(combat)
     with EFFECT_ORDERS.set_to(len(distinct)):
-        dealt = {d for d, _ in _options(combat, "D", events)}
+        dealt = {key[0] for key in _options(view, "D", events)}
     with EFFECT_ORDERS.set_to(len(distinct) - 1), pytest.raises(TooManyEffectOrders):
-        _options(combat, "D", events)
-    every = {_deal_in(combat, events, order) for order in itertools.permutations(steps)}
+        _options(view, "D", events)
+    every = {d for order in itertools.permutations(steps) for d in _deal_in(combat, events, order)}
     assert dealt == every
 
 
-def _deal_in(combat, events, order) -> tuple[int, ...]:
-    """The damage one order deals, the slow, obvious way."""
+def _deal_in(combat, events, order) -> set[tuple[int, ...]]:
+    """The damage one order deals, the slow, obvious way: each time a shield meets an event
+    it prevents any part of what is left of it, and a split counts only if the shield ends
+    used up or prevented all it met (615.7)."""
+    found = set()
+
+    def go(i, dealt, shields, held_back):
+        if i == len(order):
+            if all(shields[name] == 0 for name in held_back):
+                found.add(tuple(dealt))
+            return
+        n, change = order[i]
+        if change.kind != "prevent":
+            after = list(dealt)
+            after[n], _ = apply(change, dealt[n], 0)
+            go(i + 1, after, shields, held_back)
+            return
+        most = min(dealt[n], shields[change.name])
+        for part in range(most + 1):
+            after = list(dealt)
+            after[n] -= part
+            left = {**shields, change.name: shields[change.name] - part}
+            go(i + 1, after, left, held_back | ({change.name} if part < most else set()))
+
     shields = {e.id: e.amount for e in combat.effects if e.kind == "prevent"}
-    dealt = [e.amount for e in events]
-    for n, change in order:
-        dealt[n], shields[change.name] = apply(change, dealt[n], shields.get(change.name, 0))
-    return tuple(dealt)
+    go(0, [e.amount for e in events], shields, frozenset())
+    return found
 
 
 def test_deal_past_the_effect_order_limit_exits_3_before_trying_any(tmp_path, monkeypatch):

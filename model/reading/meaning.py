@@ -526,8 +526,8 @@ class Meaning(Problems):
             if fields.get("sources") == []:
                 self.problem(
                     f"{place}.sources",
-                    "names no creature, so the effect would apply to nothing; leave out "
-                    "'sources' for every source, or name the creatures",
+                    "found an empty list, which names no creature, so the effect would apply "
+                    "to nothing; leave out 'sources' for every source, or name the creatures",
                 )
             for j, id in enumerate(fields.get("sources", ())):
                 if self.known(id, self.ids, f"{place}.sources[{j}]", "a creature", creatures):

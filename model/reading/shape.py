@@ -174,8 +174,9 @@ class Shape(Problems):
         if isinstance(value, dict) and "regeneration_shields" in value:
             self.problem(
                 join(place, "regeneration_shields"),
-                "a player is never destroyed, so it can't be regenerated (CR 701.19a); give "
-                "regeneration_shields to the creature it should save",
+                f"found {show(value['regeneration_shields'])} on a player, but a player is never "
+                "destroyed, so it can't be regenerated (CR 701.19a); give regeneration_shields "
+                "to the creature it should save",
             )
             value = {k: v for k, v in value.items() if k != "regeneration_shields"}
         fields = self.fields(value, place, PLAYER_FIELDS)
@@ -237,7 +238,9 @@ class Shape(Problems):
                     self.problem(
                         f"{at('types')}[{i}]",
                         f"unknown card type {show(name)}{did_you_mean(name, CARD_TYPES)}; "
-                        f"expected the card types of a permanent: {', '.join(CARD_TYPES)}",
+                        f"expected the card types of a permanent: {', '.join(CARD_TYPES)} "
+                        "(supertypes, subtypes and colours, such as 'legendary' or 'Elf', go "
+                        "in 'qualities')",
                     )
             if isinstance(fields["types"], list) and not set(types) & set(PERMANENT_TYPES):
                 self.problem(
@@ -267,9 +270,12 @@ class Shape(Problems):
                     f"unknown keyword {show(text)}{hint}; known keywords: " + ", ".join(VOCABULARY),
                 )
             except BadToxic:
+                number = text.partition(" ")[2]
                 self.problem(
                     f"{place}[{i}]",
-                    f"{show(text)} needs its number (CR 702.164a): write 'toxic 1', 'toxic 2', ...",
+                    f"{show(text)}: toxic needs a whole number from 1 to 1,000,000 after it, "
+                    f"the N of 'toxic N' on the card (CR 702.164a), and found "
+                    f"{show(number) if number else 'none'}; write 'toxic 1', 'toxic 2', ...",
                 )
         return texts
 

@@ -6,10 +6,11 @@ Assignment ignores what changes damage (702.19b); dealing does not. Each damage 
 (source, recipient, amount) is changed by the effects that apply to it, in an order the
 affected player chooses (616.1: the player dealt damage, or the controller of the permanent);
 a prevention shield is shared by every event to its recipient, so the order in which they
-meet it is theirs to choose too. Every outcome the choices can give is returned, each with a
-choice that gives it, up to which of two identical effects is which: orders that differ only
-by that give the same damage, so only one of them is tried. Beyond a stated limit of orders
-tried or outcomes given, dealing says so rather than run for a very long time.
+meet it, and how it is split among them (615.7), is theirs to choose too. Every outcome the
+choices can give is returned, each with a choice that gives it, up to which of two identical
+effects is which: orders that differ only by that give the same damage, so only one of them
+is tried. Beyond a stated limit of orders tried or outcomes given, dealing says so rather
+than run for a very long time.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ class Change:
     name: str  # the effect's id, or "protection"
     kind: str  # PROTECTION, PREVENT, DOUBLE or ADD
     amount: int | None = 0  # None: a prevention of all the damage
+    once: bool = False  # a prevention of the next time such damage would be dealt, only
+    sources: frozenset[str] | None = None  # the sources it is limited to; None: any
 
     @property
     def is_shield(self) -> bool:
@@ -70,6 +73,9 @@ class Outcome:
     regenerated: tuple[str, ...]  # 701.19a: destruction replaced; removed from combat
     shields: dict  # prevention shield -> the damage it can still prevent this turn
     ended: tuple[str, ...] = ()  # "next time" preventions that applied, and so are over
+    # (player, recipient, option) of each recipient's damage: what its player chose (616.1),
+    # told apart even where two choices deal the same damage (what a shield keeps differs).
+    picks: tuple = ()
 
 
 def cant_be_prevented(scenario: Scenario, source: str) -> bool:
@@ -86,7 +92,7 @@ def changes(view: ScenarioView, source: str, to: str) -> list[Change]:
     if protection.prevents(view, source, to):
         found.append(Change(PROTECTION, PROTECTION))  # 702.16e, 702.16j
     found += [
-        Change(e.id, e.kind, e.amount)
+        Change(e.id, e.kind, e.amount, e.once, e.sources)
         for e in scenario.effects
         if e.kind != CANT_BE_PREVENTED and e.applies(source, to)
     ]
@@ -115,42 +121,85 @@ def apply(change: Change, amount: Term, shield: Term = 0) -> tuple[Term, Term]:
 
 def _options(view: ScenarioView, to: str, events: list[Entry]) -> dict[tuple, str]:
     """What the damage to one recipient can come to: each distinct tuple of amounts dealt
-    (in the order of `events`) with what is left of the shields on it, and a choice that
-    gives it. The affected player orders
+    (in the order of `events`) with what is left of the shields on it and the "next time"
+    preventions that applied to it, and a choice that gives it. The affected player orders
     every (effect, event) application: each effect applies once to each event it applies
     to (616.1), and a shield prevents from whichever of the simultaneous events they choose
-    (510.2), as long as it lasts."""
+    (510.2), as long as it lasts, split among them as they choose (615.7)."""
     scenario = view.scenario
     steps = [(n, c) for n, e in enumerate(events) for c in changes(view, e.source, e.to)]
     _refuse_past_the_limit(steps, to)
     options: dict[tuple, str] = {}
     for order in _distinct_orders(steps):
         shields = {e.id: e.amount for e in scenario.effects if e.is_shield}
-        dealt = [e.amount for e in events]
-        for n, change in order:
-            left = shields.get(change.name, 0)
-            dealt[n], shields[change.name] = apply(change, dealt[n], left)
-        left = tuple(
-            sorted((e.id, shields[e.id]) for e in scenario.effects if e.is_shield and e.to == to)
-        )
-        options.setdefault((tuple(dealt), left), _describe(events, order))
+        start = [e.amount for e in events]
+        for dealt, left, portions, used in _applied(order, start, shields):
+            kept = tuple(
+                sorted((e.id, left[e.id]) for e in scenario.effects if e.is_shield and e.to == to)
+            )
+            options.setdefault((tuple(dealt), kept, used), _describe(events, order, portions))
+            if len(options) > EFFECT_ORDERS.value():
+                raise TooManyEffectOrders(
+                    f"the orders and splits of shields its player may choose (CR 616.1, 615.7) "
+                    f"give the damage to {to} more outcomes than the effect order limit of "
+                    f"{EFFECT_ORDERS.value():,}; raise {EFFECT_ORDERS.flag}"
+                )
     return options
 
 
+def _applied(order: tuple, dealt: list, shields: dict) -> Iterator[tuple]:
+    """Every way one order of (event, effect) steps can go: (amounts dealt, what the shields
+    have left, for each step the damage a shield prevented when held to a part or None, and
+    the "next time" preventions that applied; one meeting damage already all prevented does
+    not apply to it (616.1f), so is not used up). A shield prevents all it can of the damage
+    it meets, or, when it meets more of this damage later in the order, any part of it
+    (615.7: its player chooses which of the simultaneous damage it prevents; a judges' answer
+    of 2018-11-09 lets one shield be split among sources). A shield that let through damage
+    it met must then be used up: it prevents the next N damage, so none of it is left while
+    damage it could have prevented was dealt."""
+    if not order:
+        yield dealt, shields, (), frozenset()
+        return
+    (n, change), rest = order[0], order[1:]
+    applies = frozenset({change.name}) if change.once and dealt[n] > 0 else frozenset()
+    left = shields.get(change.name, 0)
+    amount, after = apply(change, dealt[n], left)
+    ways = [(amount, after, None)]
+    if change.is_shield and dealt[n] > 0 and any(c.name == change.name for _, c in rest):
+        for part in range(1, min(dealt[n], left)):  # a part of it, leaving some dealt
+            held, unused = apply(change, dealt[n], part)
+            ways.append((held, left - part + unused, part))
+    for amount, after, part in ways:
+        now = [*dealt[:n], amount, *dealt[n + 1 :]]
+        kept = {**shields, change.name: after} if change.is_shield else shields
+        for final, final_shields, parts, used in _applied(rest, now, kept):
+            if part is not None and final_shields[change.name] != 0:
+                continue  # held back, yet left over: not a choice 615.7 gives
+            yield final, final_shields, (part, *parts), used | applies
+
+
 def _sameness(step) -> tuple:
-    """Steps alike in this give the same damage in either order: a stateless effect of one
-    kind and amount on one event. A shield has a state (what it has left), so each of its
-    steps is its own; two shields are alike only as wholes (`_alike_shields`)."""
+    """Steps alike in this give the same outcome in either order: a stateless effect of one
+    kind and amount on one event. A shield has a state (what it has left), and a "next time"
+    prevention ends only if it applies, so each of their steps is its own; two shields are
+    alike only as wholes (`_alike_shields`)."""
     n, change = step
-    return (n, change.name) if change.is_shield else (n, change.kind, change.amount)
+    own = change.is_shield or change.once
+    return (n, change.name) if own else (n, change.kind, change.amount)
 
 
 def _alike_shields(steps: list) -> dict[str, tuple[str, ...]]:
-    """For each shield, the shields of the same amount before it in the file: renaming one
-    as the other throughout an order renames the outcome's shields, and changes no damage."""
+    """For each shield, the shields before it in the file that are the same but for their
+    id (amount, "once", sources): renaming one as the other throughout an order renames the
+    outcome's shields, and changes no damage. Shields limited to different sources are not
+    alike: what each has left matters to later damage (the second step's)."""
     shields = list(dict.fromkeys(c for _, c in steps if c.is_shield))
+
+    def same(c: Change) -> tuple:
+        return (c.amount, c.once, c.sources)
+
     return {
-        c.name: tuple(d.name for d in shields[:i] if d.amount == c.amount)
+        c.name: tuple(d.name for d in shields[:i] if same(d) == same(c))
         for i, c in enumerate(shields)
     }
 
@@ -180,7 +229,7 @@ def _refuse_past_the_limit(steps: list, to: str) -> None:
     """Refuses, before trying any, more orders than the limit: all orders, over the orders
     of each set of alike stateless steps and the renamings of each set of alike shields."""
     stateless = Counter(_sameness(s) for s in steps if not s[1].is_shield)
-    shields = Counter(c.amount for c in {c for _, c in steps if c.is_shield})
+    shields = Counter((c.amount, c.once, c.sources) for c in {c for _, c in steps if c.is_shield})
     alike = (*stateless.values(), *shields.values())
     orders = factorial(len(steps)) // prod(factorial(k) for k in alike)
     if orders > EFFECT_ORDERS.value():
@@ -191,27 +240,33 @@ def _refuse_past_the_limit(steps: list, to: str) -> None:
         )
 
 
-def _describe(events: list[Entry], order) -> str:
+def _describe(events: list[Entry], order, portions=None) -> str:
     if len(order) < 2:
         return ""
-    return ", then ".join(f"{change.name} on {events[n].source}'s damage" for n, change in order)
+    portions = portions or (None,) * len(order)
+    return ", then ".join(
+        f"{change.name} on {'' if part is None else f'{part} of '}{events[n].source}'s damage"
+        for (n, change), part in zip(order, portions, strict=True)
+    )
 
 
 def deal(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> tuple[Outcome, ...]:
     """Every outcome of dealing the assignment (the scenario's own by default)."""
     entries = tuple(scenario.assignment if assignment is None else assignment)
     view = ScenarioView(scenario)
-    ended = _ended(scenario, entries)
+    unpreventable = _once_unpreventable(scenario, entries)
     events_to: dict[str, list[Entry]] = {}
     for e in entries:
         events_to.setdefault(e.to, []).append(e)
     per_recipient = []
+    whose = []  # (the player who chooses, the recipient) of each of per_recipient
     for to, events in events_to.items():
         chooser = affected_player(view, to)
+        whose.append((chooser, to))
         per_recipient.append(
             [
-                (events, dealt, left, f"{chooser} chooses {how}" if how else "")
-                for (dealt, left), how in _options(view, to, events).items()
+                (events, dealt, left, used, f"{chooser} chooses {how}" if how else "")
+                for (dealt, left, used), how in _options(view, to, events).items()
             ]
         )
     combined = prod(len(options) for options in per_recipient)
@@ -225,29 +280,41 @@ def deal(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> tuple
     for combination in itertools.product(*per_recipient):
         dealt = tuple(
             Entry(e.source, e.to, amount)
-            for events, amounts, _, _ in combination
+            for events, amounts, *_ in combination
             for e, amount in zip(events, amounts, strict=True)
             if amount
         )
         shields = {e.id: e.amount for e in scenario.effects if e.is_shield}
-        for _, _, left, _ in combination:
+        used = set(unpreventable)
+        for _, _, left, applied, _ in combination:
             shields.update(left)
+            used |= applied
+        ended = tuple(e.id for e in scenario.effects if e.id in used)
         several = [len(options) > 1 for options in per_recipient]
         choices = tuple(
             how for (*_, how), many in zip(combination, several, strict=True) if many and how
         )
-        outcomes.append(_results(view, dealt, choices, shields, ended))
+        picks = tuple(
+            (player, to, (tuple(amounts), left, applied))
+            for (player, to), (_, amounts, left, applied, _) in zip(whose, combination, strict=True)
+        )
+        outcomes.append(_results(view, dealt, choices, shields, ended, picks))
     return tuple(outcomes)
 
 
-def _ended(scenario: Scenario, entries: tuple[Entry, ...]) -> tuple[str, ...]:
-    """The "next time" preventions this step's damage meets: each applies to the damage its
-    sources would deal to its recipient in this step, all of it dealt at once (510.2), and
-    then ends, even when the damage can't be prevented (615.12: it still applies)."""
-    return tuple(
+def _once_unpreventable(scenario: Scenario, entries: tuple[Entry, ...]) -> frozenset[str]:
+    """The "next time" preventions that meet damage that can't be prevented this step: they
+    apply to it all the same (615.12), once (615.12a), and so end. Those meeting damage that
+    can be prevented end when they apply to it, which the affected player's order of effects
+    decides (`_options`): after a prevention of all of it, they do not (616.1f)."""
+    return frozenset(
         e.id
         for e in scenario.effects
-        if e.kind == PREVENT and e.once and any(e.applies(x.source, x.to) for x in entries)
+        if e.kind == PREVENT
+        and e.once
+        and any(
+            e.applies(x.source, x.to) and cant_be_prevented(scenario, x.source) for x in entries
+        )
     )
 
 
@@ -262,7 +329,7 @@ def affected_player(view: ScenarioView, to: str) -> str:
     return next(p for p in view.players if orders_effects(view, p, to) is True)
 
 
-def _results(view: ScenarioView, dealt, choices, shields, ended) -> Outcome:
+def _results(view: ScenarioView, dealt, choices, shields, ended, picks=()) -> Outcome:
     """120.3: each event's results, all at once (510.2, 120.4); then the state-based actions
     704.5a, c, f, g, h, i and v, and regeneration shields replacing destruction (701.19a)."""
     scenario = view.scenario
@@ -331,4 +398,5 @@ def _results(view: ScenarioView, dealt, choices, shields, ended) -> Outcome:
         regenerated=tuple(regenerated),
         shields=shields,
         ended=ended,
+        picks=picks,
     )
