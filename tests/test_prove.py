@@ -96,6 +96,23 @@ def test_the_counterexample_is_the_smallest(library):
     assert [(p["power"], p["toughness"]) for p in permanents] == [(1, 1), (0, 1), (0, 1)]
 
 
+def test_protection_from_creatures_is_broken_only_by_damage_that_cant_be_prevented(library):
+    """The counterexample to "a creature with protection from creatures is never dealt
+    combat damage by a creature" is damage that can't be prevented (615.12), and the
+    property with that premise holds."""
+    _, results, _ = library
+    by_name = {r["name"]: r for r in results}
+    found = by_name["a_creature_with_protection_from_creatures_is_never_dealt_combat_damage_by_one"]
+    data = json.loads(Path(found["counterexample"][0]).read_text())
+    assert [e["kind"] for e in data["effects"]] == ["cant-be-prevented"]
+    keywords = {p["id"]: p.get("keywords", []) for p in data["permanents"]}
+    protected = [id for id, words in keywords.items() if "protection from creatures" in words]
+    assert len(protected) == 1
+    assert any(e["to"] == protected[0] and e["amount"] > 0 for e in data["assignment"])
+    held = by_name["protection_from_creatures_prevents_every_creatures_preventable_damage"]
+    assert held["verdict"] == "proved"
+
+
 def test_results_do_not_depend_on_the_run(tmp_path):
     (claim,) = collect([], "trample_excess_is_at_most_power_minus_blockers_lethal")
     first = prove(claim, 60, tmp_path / "one")

@@ -8,11 +8,13 @@ from pathlib import Path
 
 import z3
 
-from ..combat import DOUBLE, PREVENT, Permanent, Scenario
+from ..combat import DOUBLE, PREVENT, Permanent, Player, Scenario
 from ..editions import CURRENT_NAME, in_force
+from ..keywords import PROTECTION_FROM_EVERYTHING
 from ..rules import order
+from ..rules.dealing import cant_be_prevented
 from . import Property
-from .symbolic import KEYWORDS, QUALITIES, STEPS, SymbolicCombat
+from .symbolic import KEYWORDS, PROTECTIONS, QUALITIES, STEPS, SymbolicCombat
 
 
 def scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
@@ -51,17 +53,16 @@ def scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
             if damage:
                 permanent["damage"] = damage
             keywords = [k for k in KEYWORDS if value(combat.has(c, k))]
+            keywords += _protections(combat, c, value)
             keywords += [
-                f"{ability} {q}"
-                for ability, holds in (
-                    ("protection from", combat.protection_from),
-                    ("bands with other", combat.bands_with_other),
-                )
-                for q in QUALITIES
-                if value(holds(c, q))
+                f"bands with other {q}" for q in QUALITIES if value(combat.bands_with_other(c, q))
             ]
+            if value(combat.toxic(c)):
+                keywords.append(f"toxic {value(combat.toxic(c))}")
             if keywords:
                 permanent["keywords"] = keywords
+            if value(combat.regeneration_shields(c)):
+                permanent["regeneration_shields"] = value(combat.regeneration_shields(c))
             qualities = [q for q in QUALITIES if value(combat.has_quality(c, q))]
             if qualities:
                 permanent["qualities"] = qualities
@@ -94,11 +95,29 @@ def scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
         for r in combat.recipients
         if value(combat.shield(r)) and (r in combat.players or value(combat.present[r]))
     ]
+    effects += [
+        {"id": f"fog-{r}", "kind": "prevent", "to": r}
+        for r in combat.recipients
+        if value(combat.prevent_all(r)) and (r in combat.players or value(combat.present[r]))
+    ]
+    effects += [
+        {"id": f"unpreventable-{c}", "kind": "cant-be-prevented", "sources": [c]}
+        for c in combat.creatures
+        if value(combat.present[c]) and value(combat.cant_be_prevented(c))
+    ]
+    players = []
+    for p in combat.players:
+        if value(combat.is_player(p)):
+            player: dict = {"id": p}
+            keywords = _protections(combat, p, value)
+            if keywords:
+                player["keywords"] = keywords
+            players.append(player)
     data: dict = {"format": "lethal/1"}
     if combat.edition.asked != CURRENT_NAME:
         data["rules"] = combat.edition.asked
     data |= {
-        "players": [{"id": p} for p in combat.players if value(combat.is_player(p))],
+        "players": players,
         "active_player": combat.active_player,
     }
     if step != "only":
@@ -130,6 +149,16 @@ def scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
     return data
 
 
+def _protections(combat: SymbolicCombat, x: str, value) -> list[str]:
+    """x's protection keywords, as a file writes them."""
+    found = [PROTECTION_FROM_EVERYTHING] if value(combat.has(x, PROTECTION_FROM_EVERYTHING)) else []
+    return found + [
+        f"protection from {'creatures' if q == 'creature' else q}"
+        for q in PROTECTIONS
+        if value(combat.protection_from(x, q))
+    ]
+
+
 def public(data: dict) -> dict:
     """A scenario file's fields, without the re-check's own."""
     return {k: v for k, v in data.items() if not k.startswith("_")}
@@ -154,9 +183,12 @@ def unknowns(scenario: Scenario, combat: SymbolicCombat) -> dict[str, bool | int
     combat's slots and players. An absent slot has the plain values well_formed gives it."""
     values: dict[str, bool | int] = {"step": STEPS.index(scenario.step)}
     by_id = {p.id: p for p in scenario.permanents}
+    players = {p.id: p for p in scenario.players}
     for name in combat.unknowns:
         slot, what = name.split(".", 1)
-        if not what.startswith("order "):
+        if slot in players and what not in ("present", "shield", "prevent all"):
+            values[name] = _player_unknown(players[slot], what)
+        elif not what.startswith("order "):
             values[name] = _unknown(scenario, by_id.get(slot), slot, what)
     for s, ranks in _positions(combat, by_id).items():
         values.update({f"{s}.order {x}": rank for x, rank in ranks.items()})
@@ -179,12 +211,32 @@ def _positions(combat: SymbolicCombat, by_id: dict) -> dict[str, dict[str, int]]
     return positions
 
 
+def _player_unknown(player: Player, what: str) -> bool:
+    """A player's protection (702.16b, 702.16j): the only keywords a player has."""
+    if what == PROTECTION_FROM_EVERYTHING:
+        return PROTECTION_FROM_EVERYTHING in player.keywords
+    quality = what.removeprefix("protection from ")
+    return quality in player.keywords.protection_from
+
+
 def _unknown(scenario: Scenario, p: Permanent | None, slot: str, what: str) -> bool | int:
     if what == "shield":
-        return sum(e.amount for e in scenario.effects if e.kind == PREVENT and e.to == slot)
+        return sum(e.amount for e in scenario.effects if e.is_shield and e.to == slot)
+    there = p is not None or any(player.id == slot for player in scenario.players)
+    if what == "prevent all":  # a prevention of all the damage, to this recipient or to any
+        return there and any(
+            e.kind == PREVENT and e.amount is None and e.to in (None, slot)
+            for e in scenario.effects
+        )
     if what == "present":
-        return p is not None or any(player.id == slot for player in scenario.players)
+        return there
     creature = p is not None and p.is_creature
+    if what == "toxic":
+        return p.keywords.toxic if creature else 0
+    if what == "regeneration shields":
+        return p.regeneration_shields if creature else 0
+    if what == "cant be prevented":
+        return creature and cant_be_prevented(scenario, slot)
     plain = {"power": 0, "toughness": 1, "damage": 0, "loyalty": 1}
     if what in plain:
         if what == "loyalty" and p is not None:
@@ -192,6 +244,8 @@ def _unknown(scenario: Scenario, p: Permanent | None, slot: str, what: str) -> b
         return getattr(p, what) if creature and what != "loyalty" else plain[what]
     if p is None:
         return False
+    if what in KEYWORDS:
+        return what in p.keywords
     for prefix, holds in (
         ("quality ", lambda q: q in p.qualities),
         ("bands with other ", lambda q: q in p.keywords.bands_with_other),
@@ -230,6 +284,17 @@ def _bands(combat: SymbolicCombat, value) -> list[list[str]]:
         if len(band) > 1:
             bands.append(band)
     return bands
+
+
+def _effect_text(effect: dict) -> str:
+    kind = effect["kind"]
+    if kind == "double":
+        return f"{', '.join(effect['sources'])} deals double damage"
+    if kind == "cant-be-prevented":
+        return f"the damage of {', '.join(effect['sources'])} can't be prevented"
+    if "amount" in effect:
+        return f"prevent the next {effect['amount']} damage to {effect['to']}"
+    return f"prevent all the damage to {effect['to']}"
 
 
 def write(prop: Property, scenarios: list[dict], out: Path) -> tuple[str, ...]:
@@ -275,6 +340,9 @@ def table(scenarios: list[dict]) -> str:
         }
         if data.get("step"):
             lines.append(f"  step {data['step']}")
+        for player in data["players"]:
+            if player.get("keywords"):
+                lines.append(f"  player {player['id']}, " + ", ".join(player["keywords"]))
         for p in data["permanents"]:
             bits = [p["id"], "/".join(t for t in p["types"])]
             if "power" in p:
@@ -297,9 +365,13 @@ def table(scenarios: list[dict]) -> str:
                 bits.append(orders[p["id"]])
             if p.get("removed_from_combat"):
                 bits.append("removed from combat")
+            if p.get("regeneration_shields"):
+                bits.append(f"{p['regeneration_shields']} regeneration shields")
             lines.append("  " + ", ".join(bits))
         for band in data.get("bands", []):
             lines.append("  band: " + ", ".join(band))
+        for effect in data.get("effects", []):
+            lines.append("  effect: " + _effect_text(effect))
         for name, number in data["_integers"].items():
             lines.append(f"  {name} = {number}")
         for k, assignment in enumerate(data["_assignments"]):

@@ -17,7 +17,7 @@ from ..rules import division
 from ..solver.counting import count
 from ..view import ScenarioView
 from . import Bounds, counterexample
-from .symbolic import SymbolicCombat
+from .symbolic import SymbolicCombat, dealt, effects_on
 
 
 class ConcreteAssignment:
@@ -94,6 +94,24 @@ class ConcreteCombat(ScenarioView):
     def shield(self, r: str) -> int:
         return int(self.unknowns[f"{r}.shield"])
 
+    def prevent_all(self, r: str) -> bool:
+        return bool(self.unknowns[f"{r}.prevent all"])
+
+    def cant_be_prevented(self, c: str) -> bool:
+        return bool(self.unknowns[f"{c}.cant be prevented"])
+
+    def effects_on(self, s: str, r: str) -> list:
+        return effects_on(self, s, r)
+
+    def dealt(self, s: str, r: str, amount: int) -> int:
+        return dealt(self, s, r, amount)
+
+    def protection_qualities(self, x: str) -> tuple[str, ...]:
+        return ScenarioView.protection_qualities(self, x) if self._there(x) else ()
+
+    def _there(self, x: str) -> bool:
+        return x in self._permanents or x in self._players
+
     def banded(self, x: str, y: str) -> bool:
         return any(x in band and y in band for band in self._bands)
 
@@ -111,11 +129,14 @@ class ConcreteCombat(ScenarioView):
 
 
 def _absent_or(name: str, plain):
-    """A slot the scenario leaves out answers as the symbolic combat's absent slots do."""
+    """A slot or player the scenario leaves out answers as the symbolic combat's absent
+    ones do."""
     asks = getattr(ScenarioView, name)
 
     def answer(self, x: str, *rest):
-        return asks(self, x, *rest) if x in self._permanents else plain
+        # Only protection is asked of players as of permanents.
+        there = self._there(x) if name in ("has", "protection_from") else x in self._permanents
+        return asks(self, x, *rest) if there else plain
 
     answer.__name__ = name
     return answer
@@ -128,6 +149,9 @@ for _name, _plain in (
     ("marked", 0),
     ("loyalty", 1),
     ("has", False),
+    ("toxic", 0),
+    ("regeneration_shields", 0),
+    ("has_type", False),
     ("has_quality", False),
     ("bands_with_other", False),
     ("protection_from", False),

@@ -19,25 +19,35 @@ import z3
 
 from .. import rules
 from ..amounts import Amounts
-from ..combat import FIRST_STRIKE_STEP, ONLY, SECOND
+from ..combat import DOUBLE, FIRST_STRIKE_STEP, ONLY, PREVENT, SECOND
 from ..editions import CURRENT, Edition, in_force
 from ..keywords import (
     DOUBLE_STRIKE,
     FIRST_STRIKE,
     INDESTRUCTIBLE,
     PLAIN,
+    PROTECTION_FROM_EVERYTHING,
     TRAMPLE_OVER_PLANESWALKERS,
+    card_type,
     plain_keyword,
+    protection_key,
     quality_key,
 )
 from ..ops import Term, all_of, any_of, implies, ite, negate, total
-from ..rules import banding, division
+from ..rules import banding, division, protection
+from ..rules.dealing import PROTECTION, Change, apply
 from . import Bounds
 
 KEYWORDS = PLAIN  # every keyword that is not about a quality
 # Two qualities: enough to tell a "bands with other" pair from a band of mixed qualities,
 # and protection from one quality from protection from another.
 QUALITIES = ("wolves", "knights")
+# What a creature or a player may have protection from: the two qualities, and the card type
+# creature (702.16a), so that "protection from creatures" can be said. The sources of combat
+# damage are creatures, so no other card type would tell anything apart.
+PROTECTIONS = (*QUALITIES, "creature")
+# The card types a slot may have: a creature, or a planeswalker or battle slot's own.
+TYPES = ("creature", "planeswalker", "battle")
 STEPS = (ONLY, FIRST_STRIKE_STEP, SECOND)
 ACTIVE = "A"
 DEFENDING = ("D", "E", "F", "G", "H")  # the defending players' names, as many as the bounds ask
@@ -94,6 +104,11 @@ class SymbolicCombat:
         }
         self._removed = {p: b(p, "removed") for p in self.planeswalkers}
         self._keywords = {(c, k): b(c, k) for c in self.creatures for k in KEYWORDS}
+        # 702.16b, 702.16j: a player may have protection, and nothing else here.
+        self._keywords |= {
+            (p, PROTECTION_FROM_EVERYTHING): b(p, PROTECTION_FROM_EVERYTHING) for p in self.players
+        }
+        self._toxic = {c: i(c, "toxic") for c in self.creatures}  # 702.164b: its total
         self._quality = {(c, q): b(c, f"quality {q}") for c in self.creatures for q in QUALITIES}
         self._bands_with = {
             (c, q): b(c, f"bands with other {q}") for c in self.creatures for q in QUALITIES
@@ -111,10 +126,15 @@ class SymbolicCombat:
         # What changes the damage dealt and never what may be assigned (120.4b, 702.19b):
         # here so that properties can say so.
         self._protection = {
-            (c, q): b(c, f"protection from {q}") for c in self.creatures for q in QUALITIES
+            (x, q): b(x, f"protection from {q}") for x in self.recipients for q in PROTECTIONS
         }
         self._doubled = {c: b(c, "doubled") for c in self.creatures}
         self._shield = {r: i(r, "shield") for r in self.recipients}
+        self._prevent_all = {r: b(r, "prevent all") for r in self.recipients}  # a Fog, 615
+        # 615.12: an effect says the damage c deals can't be prevented.
+        self._unpreventable = {c: b(c, "cant be prevented") for c in self.creatures}
+        # 701.19a: each replaces one destruction this turn.
+        self._regeneration = {c: i(c, "regeneration shields") for c in self.creatures}
         self.step = z3.Int(f"{name}step", context)
         # 509.2-509.3: each creature's damage assignment order, as a position for each
         # creature that may be in it. Only when some edition of the property has orders.
@@ -226,8 +246,33 @@ class SymbolicCombat:
     def bands_with_other(self, c: str, quality: str) -> Term:
         return self._bands_with.get((c, quality_key(quality)), False)
 
-    def protection_from(self, c: str, quality: str) -> Term:
-        return self._protection.get((c, quality_key(quality)), False)
+    def protection_from(self, x: str, quality: str) -> Term:
+        """x (a permanent or a player) has protection from the quality, or the card type
+        (702.16a)."""
+        return self._protection.get((x, protection_key(quality)), False)
+
+    def protection_qualities(self, x: str) -> tuple[str, ...]:
+        """The qualities x may have protection from: every one the combat can say."""
+        return PROTECTIONS if x in self.recipients else ()
+
+    def toxic(self, c: str) -> Term:
+        """702.164b: c's total toxic value."""
+        return self._toxic.get(c, 0)
+
+    def has_type(self, c: str, name: str) -> Term:
+        """c has the card type: a creature slot is a creature, a planeswalker slot a
+        planeswalker or a battle, maybe a creature too; no slot has another type."""
+        asked = card_type(name)
+        if asked == "creature":
+            return self.is_creature(c)
+        if asked == "planeswalker":
+            return self.is_planeswalker(c)
+        if asked == "battle":
+            return self.is_battle(c)
+        return False
+
+    def regeneration_shields(self, c: str) -> Term:
+        return self._regeneration.get(c, 0)
 
     def attacks(self, a: str, target: str) -> Term:
         return self._attacks.get((a, target), False)
@@ -275,6 +320,24 @@ class SymbolicCombat:
         """The damage a prevention shield on r prevents next (615)."""
         return self._shield[r]
 
+    def prevent_all(self, r: str) -> Term:
+        """An effect prevents all the damage that would be dealt to r (615, a Fog)."""
+        return self._prevent_all[r]
+
+    def cant_be_prevented(self, c: str) -> Term:
+        """An effect says the damage c deals can't be prevented (615.12)."""
+        return self._unpreventable.get(c, False)
+
+    def effects_on(self, s: str, r: str) -> list[tuple[Change, Term]]:
+        """The effects that may change the damage s deals to r, each with when it applies:
+        what `rules.dealing.changes` finds in a file (the agreement check compares them)."""
+        return effects_on(self, s, r)
+
+    def dealt(self, s: str, r: str, amount: Term) -> Term:
+        """The damage s deals to r of `amount` assigned, after the effects on it (see
+        `dealt` below)."""
+        return dealt(self, s, r, amount)
+
     def banded(self, x: str, y: str) -> Term:
         if (x, y) in self._banded:
             return self._banded[(x, y)]
@@ -314,6 +377,14 @@ class SymbolicCombat:
             named += [self._attacks[(a, p)] for a in self.attackers]
             facts.append(implies(any_of(named), self.present[p]))
             facts.append(implies(negate(self.present[p]), self._shield[p] == 0))
+            facts.append(implies(negate(self.present[p]), negate(self._prevent_all[p])))
+            facts += [
+                implies(negate(self.present[p]), negate(self.protection_from(p, q)))
+                for q in PROTECTIONS
+            ]
+            facts.append(
+                implies(negate(self.present[p]), negate(self.has(p, PROTECTION_FROM_EVERYTHING)))
+            )
         for p, q in zip(self.players[2:], self.players[3:], strict=False):
             facts.append(implies(self.present[q], self.present[p]))
         for x in self.blockers + self.planeswalkers:
@@ -342,6 +413,7 @@ class SymbolicCombat:
             facts += [shield >= 0, shield <= self.bounds.loyalty]
             if r in self.creatures:
                 facts.append(implies(negate(self.present[r]), shield == 0))
+                facts.append(implies(negate(self.present[r]), negate(self._prevent_all[r])))
         for p in self.planeswalkers:
             facts += self._permanent_fits(p)
         for a in self.attackers:
@@ -370,17 +442,23 @@ class SymbolicCombat:
         facts += [toughness <= bounds.toughness, damage >= 0, damage <= bounds.toughness]
         # 704.5g: lethal damage marked only on a creature that survived it.
         facts.append(any_of((damage < toughness, self.has(c, INDESTRUCTIBLE))))
-        facts.append(implies(self._doubled[c], self.present[c]))
+        # Toxic counts like power; regeneration shields like prevention shields.
+        facts += [self._toxic[c] >= 0, self._toxic[c] <= bounds.power]
+        shields = self._regeneration[c]
+        facts += [shields >= 0, shields <= bounds.loyalty]
+        # An effect's sources are creatures (510.1).
+        facts.append(implies(self._doubled[c], self.is_creature(c)))
+        facts.append(implies(self._unpreventable[c], self.is_creature(c)))
         # An absent or non-creature slot has plain values, so a model names one combat.
         facts.append(
             implies(
                 negate(self.is_creature(c)),
                 all_of(
-                    [power == 0, toughness == 1, damage == 0]
+                    [power == 0, toughness == 1, damage == 0, self._toxic[c] == 0, shields == 0]
                     + [negate(self.has(c, k)) for k in KEYWORDS]
                     + [negate(self._quality[(c, q)]) for q in QUALITIES]
                     + [negate(self._bands_with[(c, q)]) for q in QUALITIES]
-                    + [negate(self._protection[(c, q)]) for q in QUALITIES]
+                    + [negate(self._protection[(c, q)]) for q in PROTECTIONS]
                 ),
             )
         )
@@ -484,7 +562,9 @@ class SymbolicCombat:
             for c in self.creatures
             for r in self.recipients
         }
-        made = SymbolicAssignment(Amounts(variables), variables, self.bounds.power)
+        # A creature assigns its power, or its toughness (510.1a with Doran's effect).
+        most = max(self.bounds.power, self.bounds.toughness)
+        made = SymbolicAssignment(Amounts(variables), variables, most)
         self._assignments.append(made)
         return made
 
@@ -520,12 +600,13 @@ class SymbolicCombat:
         )
 
     def simplest_assignment(self) -> Amounts:
-        """Each creature that assigns puts all its power on one recipient: a blocker if it
-        can, else what it attacks, else a planeswalker's controller. A legal assignment in
-        every combat, as `a_legal_assignment_always_exists` proves."""
+        """Each creature that assigns puts all its power (or toughness, 510.1a with Doran's
+        effect) on one recipient: a blocker if it can, else what it attacks, else a
+        planeswalker's controller. A legal assignment in every combat, as
+        `a_legal_assignment_always_exists` proves."""
         amounts: dict = {}
         for c in self.creatures:
-            power = ite(self.assigns(c), self.power(c), 0)
+            power = ite(self.assigns(c), division.damage_to_assign(self, c), 0)
             taken: Term = False
             for r, preferred in self._preference(c):
                 chosen = all_of((preferred, division.may_receive(self, c, r), negate(taken)))
@@ -551,6 +632,33 @@ class SymbolicAssignment:
 
     def domain(self) -> list:
         return [f for v in self.variables.values() for f in (v >= 0, v <= self.most)]
+
+
+def effects_on(view, s: str, r: str) -> list[tuple[Change, Term]]:
+    """The effects of a combat (symbolic, or a counterexample read back) that may change the
+    damage s deals to r, in the order `dealt` applies them, each with when it applies:
+    protection (702.16e, j), a prevention of all the damage to r (615), a prevention shield
+    on r (615.7), a damage doubler on s (701.10g). Damage that can't be prevented meets no
+    prevention (615.12)."""
+    preventable = negate(view.cant_be_prevented(s))
+    return [
+        (Change(PROTECTION, PROTECTION), all_of((protection.prevents(view, s, r), preventable))),
+        (Change(f"fog-{r}", PREVENT, None), all_of((view.prevent_all(r), preventable))),
+        (Change(f"shield-{r}", PREVENT, 0), all_of((view.shield(r) > 0, preventable))),
+        (Change(f"double-{s}", DOUBLE), view.doubled(s)),
+    ]
+
+
+def dealt(view, s: str, r: str, amount: Term) -> Term:
+    """The damage dealt of `amount` assigned by s to r, after the effects on it, applied
+    in the order `effects_on` lists them: one of the orders r's player may choose (616.1),
+    and the only one when at most one effect applies. A shield on r is taken whole, as if
+    this were the only damage dealt to r."""
+    shield = view.shield(r)
+    for change, applies in view.effects_on(s, r):
+        changed, left = apply(change, amount, shield)
+        amount, shield = ite(applies, changed, amount), ite(applies, left, shield)
+    return amount
 
 
 def as_formula(term: Term, context: z3.Context) -> z3.BoolRef:

@@ -65,7 +65,7 @@ import z3
 from .. import rules
 from ..amounts import Amounts
 from ..editions import CURRENT
-from ..keywords import DEATHTOUCH
+from ..keywords import AS_THOUGH_UNBLOCKED, DEATHTOUCH
 from ..ops import Term, all_of, any_of, implies, ite, negate, total
 from ..rules import division
 from ..rules.constraint import Constraint
@@ -250,7 +250,7 @@ def witness(view, s: str, preference: Sequence[str]) -> dict[str, Term]:
     """s's row in an assignment that always exists: all its power on the first of
     `preference` it may assign to, if it assigns combat damage at all (510.1a-d, 510.4).
     Written with `ops`, so that it is the same row on a scenario and on an open combat."""
-    power = ite(division.assigns_combat_damage(view, s), view.power(s), 0)
+    power = ite(division.assigns_combat_damage(view, s), division.damage_to_assign(view, s), 0)
     row: dict[str, Term] = {}
     taken: Term = False
     for r in preference:
@@ -355,9 +355,12 @@ def past_blockers_theorem(facts: Sequence[Fact] = PAST_BLOCKERS_FACTS) -> Theore
     def query(context: z3.Context) -> Query:
         combat = OpenCombat(context)
         amounts = open_amounts(combat)
+        # Thorn Elemental's ability may send all of S's damage past its blockers, as though
+        # it weren't blocked: the claim is of creatures without it.
         breaks = any_of(
             all_of(
                 (
+                    negate(combat.has(S, AS_THOUGH_UNBLOCKED)),
                     amounts.get(S, r) > 0,
                     negate(combat.blocks(r, S)),
                     combat.blocks(b, S),
@@ -378,7 +381,8 @@ def past_blockers_theorem(facts: Sequence[Fact] = PAST_BLOCKERS_FACTS) -> Theore
         "no_damage_past_blockers_without_lethal_to_every_blocker",
         "A blocked creature assigns damage to anything but the creatures blocking it only if "
         "each of them is assigned lethal damage: damage marked plus every creature's damage "
-        "assigned reaches its toughness, or a deathtouch source assigned it some.",
+        "assigned reaches its toughness, or a deathtouch source assigned it some (unless it "
+        "may assign as though it weren't blocked).",
         ("702.19b", "702.2c"),
         query,
     )
@@ -406,7 +410,7 @@ def assignment_exists_theorem(
     return Theorem(
         "a_legal_assignment_always_exists_at_any_size",
         "Every combat damage step has a legal assignment: each creature that assigns combat "
-        "damage puts all its power on one recipient it may assign to.",
+        "damage puts all its power (or toughness, 510.1a) on one recipient it may assign to.",
         ("510.1",),
         query,
     )
