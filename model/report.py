@@ -53,9 +53,7 @@ def verdict_json(file: str, verdict: Verdict) -> dict:
         "violations": [
             {"rule": v.rule, "source": v.source, "message": v.message} for v in verdict.violations
         ],
-        "choosers": [
-            {"source": c.source, "player": c.player, "rule": c.rule} for c in verdict.choosers
-        ],
+        "choosers": [_chooser_json(c) for c in verdict.choosers],
         "orders": [
             {
                 "source": o.source,
@@ -67,6 +65,14 @@ def verdict_json(file: str, verdict: Verdict) -> dict:
             for o in verdict.orders
         ],
     }
+
+
+def _chooser_json(chooser: Chooser) -> dict:
+    """A creature's chooser; `as_though_unblocked` only for a creature that has that choice."""
+    data = {"source": chooser.source, "player": chooser.player, "rule": chooser.rule}
+    if chooser.as_though_unblocked:
+        data["as_though_unblocked"] = True
+    return data
 
 
 def verdict_text(file: str, scenario: Scenario, verdict: Verdict) -> str:
@@ -118,7 +124,10 @@ def _chooser_words(scenario: Scenario, edition: Edition, chooser: Chooser) -> st
     if why is None:
         attacking = scenario.permanent(chooser.source).attacking is not None
         why = "its controller, the active player" if attacking else "its controller"
-    return f"{shown(chooser.player)}  {why} (CR {chooser.rule})"
+    also = ""
+    if chooser.as_though_unblocked:
+        also = ", and whether it assigns as though it weren't blocked (Rhox ruling of 2018-04-27)"
+    return f"{shown(chooser.player)}  {why} (CR {chooser.rule}){also}"
 
 
 # The queries

@@ -15,7 +15,7 @@ from .amounts import Amounts
 from .combat import Entry, Scenario
 from .editions import Edition
 from .errors import Problem, ScenarioError
-from .rules import banding, division, order
+from .rules import banding, division, order, unblocked
 from .view import ScenarioView
 
 
@@ -31,6 +31,9 @@ class Chooser:
     source: str  # a creature that assigns combat damage this step
     player: str  # who chooses how its damage is divided
     rule: str  # why that player: 510.1, or 702.22j-k for banding
+    # That player also chooses whether it assigns as though it weren't blocked (Thorn
+    # Elemental; the Rhox ruling of 2018-04-27 gives banding's chooser that choice).
+    as_though_unblocked: bool = False
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,7 @@ def _search(view: ScenarioView, amounts: Amounts, s: str) -> OrdersFound:
 def choosers(view: ScenarioView) -> tuple[Chooser, ...]:
     """Who divides the damage of each creature that assigns combat damage this step."""
     return tuple(
-        Chooser(c, player, view.edition.cite(rule))
+        Chooser(c, player, view.edition.cite(rule), unblocked.may_choose(view, c) is True)
         for c in view.creatures
         if division.assigns_combat_damage(view, c) is True
         for player, rule in [banding.who_divides(view, c)]

@@ -9,6 +9,9 @@ from lethal.proving import all_of, any_of, implies, ite, negate, total
 
 FIRST_STRIKE, DOUBLE_STRIKE = "first strike", "double strike"
 TRAMPLE, TOPW = "trample", "trample over planeswalkers"
+# The two abilities that change the assignment: Doran, the Siege Tower's and Thorn Elemental's.
+DORAN = "assigns combat damage equal to its toughness"
+THORN = "may assign combat damage as though it weren't blocked"
 
 
 def blocking(combat, a):
@@ -72,15 +75,29 @@ def over_a_planeswalker_to(combat, a, player):
     )
 
 
+def damage_of(combat, c):
+    """510.1a: the combat damage c assigns (before the test for 0 or less): its power, or
+    its toughness when it "assigns combat damage equal to its toughness" (Doran)."""
+    return ite(combat.has(c, DORAN), combat.toughness(c), combat.power(c))
+
+
+def may_choose_unblocked(combat, c):
+    """c is a blocked attacking creature that "may assign its combat damage as though it
+    weren't blocked" (Thorn Elemental)."""
+    return all_of((combat.is_attacking(c), combat.is_blocked(c), combat.has(c, THORN)))
+
+
 def may_assign_to(combat, c, r):
     """Whether the rules let c assign any combat damage to r, before lethal damage and loyalty
     are counted: 510.1b (unblocked: what it attacks), 510.1c (blocked: its blockers), 702.19b
     and 702.19d (a blocked trampler: also what it attacks), 702.19c and 702.19e (trample over
     planeswalkers: also the attacked planeswalker's controller), 510.1d (a blocker: the
-    creatures it blocks)."""
+    creatures it blocks); blocked, as though it weren't, what an unblocked creature would
+    assign to (Thorn Elemental)."""
     attacking, blocked = combat.is_attacking(c), combat.is_blocked(c)
     return any_of(
         (
+            all_of((may_choose_unblocked(combat, c), attacks_in_combat(combat, c, r))),
             all_of((attacking, negate(blocked), attacks_in_combat(combat, c, r))),
             all_of((attacking, combat.blocks(r, c))),
             all_of((attacking, blocked, tramples(combat, c), attacks_in_combat(combat, c, r))),
@@ -92,9 +109,10 @@ def may_assign_to(combat, c, r):
 
 def assigns(combat, c):
     """510.1a-d, 510.4: c assigns combat damage in this step: it is one the step is for, its
-    power is above 0, and the rules leave it somewhere to assign."""
+    power (or toughness, `damage_of`) is above 0, and the rules leave it somewhere to
+    assign."""
     somewhere = any_of(may_assign_to(combat, c, r) for r in combat.recipients)
-    return all_of((in_this_step(combat, c), combat.power(c) > 0, somewhere))
+    return all_of((in_this_step(combat, c), damage_of(combat, c) > 0, somewhere))
 
 
 def lethal_assigned(combat, amounts, b, deathtouch=True):
@@ -205,7 +223,7 @@ def all_on_the_first(combat, ordered=True):
     A legal assignment in every edition, the properties of `editions` claim."""
     amounts: dict = {}
     for c in combat.creatures:
-        power = ite(assigns(combat, c), combat.power(c), 0)
+        power = ite(assigns(combat, c), damage_of(combat, c), 0)
         preference = [(x, first_in_order(combat, c, x, ordered)) for x in order_slots(combat, c)]
         if c in combat.attackers:
             preference += [(r, True) for r in (*combat.planeswalkers, *combat.defenders)]

@@ -1,8 +1,11 @@
 """Properties of the plain division of combat damage: CR 510.1, 510.1a-d, 506.4c."""
 
 from lethal.proofs._facts import (
+    DORAN,
+    THORN,
     assigns,
     blocking,
+    damage_of,
     over_a_planeswalker_to,
     unblocked_by_any,
     with_row,
@@ -12,12 +15,17 @@ from lethal.proving import Bounds, Claim, all_of, any_of, fails, holds, implies,
 
 @holds(cites=["510.1a", "510.4"])
 def assigned_damage_equals_power(combat):
-    """A creature that assigns combat damage assigns exactly its power; the others nothing."""
+    """A creature that assigns combat damage assigns exactly its power (its toughness under
+    Doran's effect); the others nothing. (One that may assign as though it weren't blocked
+    may also take a way that leaves it nowhere to assign: proofs/assignment_abilities.py.)"""
     x = combat.assignment()
     return Claim(
         combat.legal(x),
         all_of(
-            x.amounts.sent_by(c) == ite(assigns(combat, c), combat.power(c), 0)
+            implies(
+                negate(combat.has(c, THORN)),
+                x.amounts.sent_by(c) == ite(assigns(combat, c), damage_of(combat, c), 0),
+            )
             for c in combat.creatures
         ),
     )
@@ -116,8 +124,9 @@ def a_blocker_assigns_only_to_creatures_it_blocks(combat):
 
 @holds(cites=["510.1c", "702.19b"])
 def blocked_without_trample_assigns_only_to_its_blockers(combat):
-    """A blocked creature without trample assigns combat damage only to the creatures
-    blocking it: never to a player, planeswalker or battle."""
+    """A blocked creature without trample (and without Thorn Elemental's ability) assigns
+    combat damage only to the creatures blocking it: never to a player, planeswalker or
+    battle."""
     x = combat.assignment()
     a0 = combat.attackers[0]  # any attacker: the slots are interchangeable
     scope = all_of(
@@ -126,6 +135,7 @@ def blocked_without_trample_assigns_only_to_its_blockers(combat):
             combat.is_blocked(a0),
             negate(combat.has(a0, "trample")),
             negate(combat.has(a0, "trample over planeswalkers")),
+            negate(combat.has(a0, THORN)),
         )
     )
     return Claim(
@@ -162,11 +172,11 @@ def a_creature_may_put_all_its_damage_on_any_one_creature_it_fights(combat):
     def all_on(source, recipient):
         def witness(c):
             row = {r: 0 for r in c.recipients}
-            row[recipient] = c.power(source)
+            row[recipient] = damage_of(c, source)
             return with_row(c.simplest_assignment(), source, row)
 
         return combat.some(
-            lambda amounts: amounts.get(source, recipient) == combat.power(source), witness
+            lambda amounts: amounts.get(source, recipient) == damage_of(combat, source), witness
         )
 
     return Claim(
@@ -207,11 +217,13 @@ def non_trampler_must_kill_one_blocker_before_the_next(combat):
 @fails(cites=["510.1c"], bounds=Bounds(players=2, attackers=1, blockers=2, permanents=0))
 def a_blocked_creature_can_assign_some_damage_to_each_blocker(combat):
     """A blocked creature can always assign some combat damage to each creature blocking it
-    (false: two blockers and only 1 power)."""
+    (false: two blockers and only 1 power). Without the two abilities that change the
+    amount or the recipients, which only slow the search here."""
     a0 = combat.attackers[0]
     each = combat.some(
         lambda amounts: all_of(
             implies(blocks, amounts.get(a0, b) > 0) for b, blocks in blocking(combat, a0)
         )
     )
-    return Claim(assigns(combat, a0), each)
+    plain = all_of((negate(combat.has(a0, DORAN)), negate(combat.has(a0, THORN))))
+    return Claim(all_of((assigns(combat, a0), plain)), each)

@@ -1,6 +1,13 @@
 """Properties of banding: CR 702.22c, 702.22j-k."""
 
-from lethal.proofs._facts import assigns, banding_among, tramples, with_row
+from lethal.proofs._facts import (
+    THORN,
+    assigns,
+    attacks_in_combat,
+    banding_among,
+    tramples,
+    with_row,
+)
 from lethal.proving import Claim, all_of, any_of, fails, holds, implies, ite, negate, total
 from lethal.rules import banding
 
@@ -84,14 +91,28 @@ def banding_blocker_lets_the_defender_keep_damage_off_the_player(combat):
 
     def moved(c):
         # Its damage to players goes onto its first blocker instead: no blocker gets less,
-        # so every other creature's division stays legal.
+        # so every other creature's division stays legal. With Thorn Elemental's ability,
+        # damage it sends to the planeswalker it attacks may be all of it as though it
+        # weren't blocked: then the rest goes there too, not onto a blocker.
         to_players = total(x.amounts.get(a0, p) for p in c.players)
+        onto = {
+            p: all_of(
+                (
+                    c.has(a0, THORN),
+                    attacks_in_combat(c, a0, p),
+                    negate(c.blocks(p, a0)),
+                    x.amounts.get(a0, p) > 0,
+                )
+            )
+            for p in c.planeswalkers
+        }
+        to_planeswalker = any_of(onto.values())
         row, before = {}, False
         for r in c.recipients:
-            first = all_of((c.blocks(r, a0), negate(before)))
+            first = all_of((c.blocks(r, a0), negate(before), negate(to_planeswalker)))
             before = any_of((before, c.blocks(r, a0)))
             kept = 0 if r in c.players else x.amounts.get(a0, r)
-            row[r] = total((kept, ite(first, to_players, 0)))
+            row[r] = total((kept, ite(any_of((first, onto.get(r, False))), to_players, 0)))
         return with_row(x.amounts, a0, row)
 
     def kept_off(amounts):

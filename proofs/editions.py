@@ -14,6 +14,7 @@ rule is 702.2b, their trample 702.17b, M10's banding 702.19j; today's are 702.2c
 """
 
 from lethal.proofs._facts import (
+    THORN,
     all_on_the_first,
     attacks_in_combat,
     banding_among,
@@ -119,9 +120,11 @@ def an_attacker_follows_its_damage_assignment_order(combat):
     """Under the rules of 2024-07-30, a blocked creature assigns combat damage to a creature
     blocking it only if each creature before that one in its damage assignment order is
     assigned lethal damage (counting damage marked, other creatures' damage and any
-    deathtouch damage), unless banding hands its division to the defending player."""
+    deathtouch damage), unless banding hands its division to the defending player. (As
+    though it weren't blocked, Thorn Elemental follows no order: see
+    proofs/assignment_abilities.py.)"""
     a0 = combat.attackers[0]
-    return _follows_its_order(combat, a0, blocking(combat, a0))
+    return _follows_its_order(combat, a0, blocking(combat, a0), negate(combat.has(a0, THORN)))
 
 
 @holds(cites=["509.3", "510.1d", "702.2c", "702.22k"], editions=(LAST_ORDER,))
@@ -140,9 +143,9 @@ def under_m10_only_deathtouch_and_banding_ignore_the_order(combat):
     to a creature blocking it only if each creature before that one in its order is
     assigned damage at least its toughness, counting damage marked: deathtouch makes nothing
     lethal, and frees only its own creature's division (702.2b then), as banding frees the
-    defending player's (702.19j then)."""
+    defending player's (702.19j then). Thorn Elemental's ability aside, as above."""
     a0 = combat.attackers[0]
-    without = negate(combat.has(a0, "deathtouch"))
+    without = all_of((negate(combat.has(a0, "deathtouch")), negate(combat.has(a0, THORN))))
     return _follows_its_order(combat, a0, blocking(combat, a0), without, deathtouch=False)
 
 

@@ -4,6 +4,7 @@ from lethal.proofs._facts import (
     TOPW,
     assigns,
     blocking,
+    damage_of,
     received,
     still_needs,
     unblocked_by_any,
@@ -80,7 +81,7 @@ def trample_over_a_removed_planeswalker_sends_everything_to_its_controller(comba
     return Claim(
         scope,
         all_of(
-            implies(combat.controls(p, p0), x.amounts.get(a0, p) == combat.power(a0))
+            implies(combat.controls(p, p0), x.amounts.get(a0, p) == damage_of(combat, a0))
             for p in combat.players
         ),
     )
@@ -92,7 +93,9 @@ def topw_excess_to_controller_is_at_most_power_minus_loyalty(combat):
     minus the planeswalker's loyalty (false: other attackers' damage counts too)."""
     x = combat.assignment()
     a0, p0 = combat.attackers[0], combat.planeswalkers[0]
-    most = ite(combat.power(a0) > combat.loyalty(p0), combat.power(a0) - combat.loyalty(p0), 0)
+    most = ite(
+        damage_of(combat, a0) > combat.loyalty(p0), damage_of(combat, a0) - combat.loyalty(p0), 0
+    )
     scope = all_of(
         (
             combat.has(a0, TOPW),
@@ -115,7 +118,7 @@ def _onto(combat, on_p, battle=False):
     `battle`), still in combat; some legal assignment puts `on_p` on p0 and the rest, at least
     1, on p0's controller. Returns that scope and that claim."""
     a0, p0 = combat.attackers[0], combat.planeswalkers[0]
-    rest = combat.power(a0) - on_p
+    rest = damage_of(combat, a0) - on_p
     scope = all_of(
         (
             combat.has(a0, TOPW),
@@ -161,7 +164,7 @@ def the_loyalty_counts_every_creatures_damage(combat):
     a0, p0 = combat.attackers[0], combat.planeswalkers[0]
     others = received(combat, x.amounts, p0) - x.amounts.get(a0, p0)
     missing = ite(combat.loyalty(p0) > others, combat.loyalty(p0) - others, 0)
-    rest = combat.power(a0) - missing
+    rest = damage_of(combat, a0) - missing
 
     def topped_up(c):
         row = {r: 0 for r in c.recipients}

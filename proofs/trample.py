@@ -1,9 +1,11 @@
 """Properties of trample: CR 702.19b, 702.19d, with deathtouch (702.2c)."""
 
 from lethal.proofs._facts import (
+    THORN,
     assigns,
     attacks_in_combat,
     blocking,
+    damage_of,
     first_past,
     lethal_assigned,
     over_a_planeswalker_to,
@@ -26,26 +28,29 @@ def _lethal_to_every_blocker(combat, amounts, a):
 @holds(cites=["702.19b", "702.2c"])
 def no_player_damage_without_lethal_to_every_blocker(combat):
     """No damage reaches a player past a creature's blockers unless every blocker was
-    assigned lethal damage."""
+    assigned lethal damage (Thorn Elemental's ability aside: as though it weren't blocked,
+    it has no blockers to get past; proofs/assignment_abilities.py)."""
     x = combat.assignment()
     a0 = combat.attackers[0]  # any attacker: the slots are interchangeable
     to_a_player = any_of(x.amounts.get(a0, p) > 0 for p in combat.players)
     return Claim(
-        all_of((combat.legal(x), to_a_player)), _lethal_to_every_blocker(combat, x.amounts, a0)
+        all_of((combat.legal(x), to_a_player, negate(combat.has(a0, THORN)))),
+        _lethal_to_every_blocker(combat, x.amounts, a0),
     )
 
 
 @holds(cites=["702.19b", "702.19c", "702.2c"])
 def nothing_reaches_a_planeswalker_or_battle_past_blockers_without_lethal_to_each(combat):
     """No damage reaches a planeswalker or battle past a creature's blockers unless every
-    blocker was assigned lethal damage."""
+    blocker was assigned lethal damage (Thorn Elemental's ability aside, as above)."""
     x = combat.assignment()
     a0 = combat.attackers[0]
     past = any_of(
         all_of((x.amounts.get(a0, p) > 0, negate(combat.blocks(p, a0))))
         for p in combat.planeswalkers
     )
-    return Claim(all_of((combat.legal(x), past)), _lethal_to_every_blocker(combat, x.amounts, a0))
+    scope = all_of((combat.legal(x), past, negate(combat.has(a0, THORN))))
+    return Claim(scope, _lethal_to_every_blocker(combat, x.amounts, a0))
 
 
 def _targets(combat):
@@ -56,7 +61,8 @@ def _lone_trampler(combat, deathtouch: bool):
     """a0 is a blocked trampler that assigns this step, attacking a player, planeswalker or
     battle still in combat and not blocking it; its blockers block nothing else and are
     attacked by nothing else (a creature planeswalker may be both blocking and attacked): no
-    other creature's damage can reach them."""
+    other creature's damage can reach them. It has no ability to assign as though it weren't
+    blocked, which would let all of its damage past them."""
     a0 = combat.attackers[0]
     alone = all_of(
         implies(blocks, negate(any_of((combat.blocks(b, other), combat.attacks(other, b)))))
@@ -74,6 +80,7 @@ def _lone_trampler(combat, deathtouch: bool):
             target,
             tramples(combat, a0),
             combat.has(a0, "deathtouch") if deathtouch else negate(combat.has(a0, "deathtouch")),
+            negate(combat.has(a0, THORN)),
             alone,
         )
     )
@@ -93,14 +100,15 @@ def _needed(combat, a0, deathtouch: bool):
 def _excess_is_exactly(combat, deathtouch: bool):
     a0, scope = _lone_trampler(combat, deathtouch)
     need, needed = _needed(combat, a0, deathtouch)
-    most = ite(combat.power(a0) > needed, combat.power(a0) - needed, 0)
+    damage = damage_of(combat, a0)
+    most = ite(damage > needed, damage - needed, 0)
     x = combat.assignment()
 
     def reaching(c):
         """a0 gives each blocker what it needs and the rest to what it attacks; when its
         power falls short, all of it on one blocker."""
         simplest = c.simplest_assignment()
-        enough = c.power(a0) >= needed
+        enough = damage_of(c, a0) >= needed
         row = {
             r: ite(
                 enough,
@@ -155,7 +163,7 @@ def blocked_with_no_blockers_tramples_everything_through(combat):
         )
         for r in combat.recipients
     )
-    return Claim(scope, through == combat.power(a0))
+    return Claim(scope, through == damage_of(combat, a0))
 
 
 @fails(cites=["702.19b"])
@@ -289,7 +297,7 @@ def more_power_never_means_less_excess(combat, other):
     def more(c):
         """The extra power goes where a0 already sent damage past its blockers, or with the
         rest of its damage; a0 newly able to assign puts it all on one recipient."""
-        extra = c.power(a0) - combat.power(a0)
+        extra = damage_of(c, a0) - damage_of(combat, a0)  # none by toughness (Doran)
         past = first_past(c, x.amounts, a0)
         anywhere, seen = {}, False
         for r in c.recipients:

@@ -109,6 +109,35 @@ MUTANTS: tuple[Mutant, ...] = (
         "",
         "a blocker may not assign to the creatures it blocks (510.1d)",
     ),
+    Mutant(
+        "division.toughness-as-damage-forgotten",
+        "rules/division.py",
+        "ite(view.has(c, ASSIGNS_TOUGHNESS), view.toughness(c), view.power(c))",
+        "view.power(c)",
+        "a creature that assigns combat damage equal to its toughness assigns its power (510.1a)",
+    ),
+    Mutant(
+        "division.as-though-unblocked-reaches-removed-target",
+        "rules/division.py",
+        "all_of((view.attacks(s, r), negate(view.removed(r))))",
+        "view.attacks(s, r)",
+        "as though unblocked, a creature assigns to a planeswalker removed from combat (506.4c)",
+    ),
+    # Thorn Elemental's ability (510.1b-c, the Rhox rulings).
+    Mutant(
+        "unblocked.blockers-with-damage-still-lift-trample",
+        "rules/unblocked.py",
+        "all_of((may_choose(view, s), to_blockers(view, amounts, s) == 0))",
+        "may_choose(view, s)",
+        "with the ability, damage past its blockers never needs lethal damage on them (702.19b)",
+    ),
+    Mutant(
+        "unblocked.attacked-blocker-counts-as-a-blocker",
+        "rules/unblocked.py",
+        "ite(all_of((view.blocks(b, s), negate(view.attacks(s, b)))), amounts.get(s, b), 0)",
+        "ite(view.blocks(b, s), amounts.get(s, b), 0)",
+        "all to the creature planeswalker it attacks, which blocks it, is taken as a split",
+    ),
     # 702.19b-f: trample's gates.
     Mutant(
         "trample.over-planeswalkers-is-not-trample",

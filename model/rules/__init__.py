@@ -19,8 +19,11 @@ FAMILIES = (steps, division, trample, order)
 # Each kind of constraint, by the subrule it is filed under (its `rules[0]`).
 KINDS = {
     "510.4": "who assigns in which step (510.4, 702.4, 702.7)",
-    "510.1a": "a creature assigns exactly its power (510.1a)",
+    "510.1a": "a creature assigns exactly its power, or its toughness under Doran's effect "
+    "(510.1a)",
     "510.1b": "whom a creature may assign to (510.1b-d, 702.19b-f)",
+    "510.1b-c": "as though it weren't blocked: all of its damage to what it attacks, none to "
+    "its blockers (510.1b-c; Thorn Elemental, Rhox ruling of 2018-04-27)",
     "702.19b": "lethal damage to every blocker before any goes past them (702.19b, 702.2c)",
     "702.19c": "damage up to a planeswalker's loyalty before its controller (702.19c)",
     "510.1c": "an attacker's damage assignment order: lethal damage to each creature before "

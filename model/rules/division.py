@@ -2,6 +2,13 @@
 
 Current rules have no damage assignment order: a creature divides its damage as its chooser
 likes among those it may assign to. Trample's exceptions come from `trample`.
+
+Two abilities change the assignment (docs/readings.md, "Assigning as though unblocked, and
+toughness as damage"): one that assigns combat damage equal to its toughness (Doran, the Siege
+Tower) changes the amount of 510.1a; one that may assign combat damage as though it weren't
+blocked (Thorn Elemental) gives a blocked creature a second way to assign: all of its damage
+as an unblocked creature would (510.1b), never part of it to its blockers (Rhox ruling,
+2018-04-27).
 """
 
 from __future__ import annotations
@@ -9,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..amounts import Amounts
-from ..ops import Term, all_of, any_of, at_least_zero, implies, negate
-from . import steps, trample
+from ..keywords import ASSIGNS_TOUGHNESS
+from ..ops import Term, all_of, any_of, at_least_zero, implies, ite, negate
+from . import steps, trample, unblocked
 from .constraint import Constraint
 
 RECIPIENT_RULES = (
@@ -25,8 +33,38 @@ RECIPIENT_RULES = (
 )
 
 
+def damage_to_assign(view, c: str) -> Term:
+    """510.1a: the combat damage c assigns, before the 0-or-less test: its power, or its
+    toughness when an effect such as Doran, the Siege Tower's says it assigns combat damage
+    equal to its toughness (read in each step, so a toughness changed since counts)."""
+    return ite(view.has(c, ASSIGNS_TOUGHNESS), view.toughness(c), view.power(c))
+
+
 def may_receive(view, s: str, r: str) -> Term:
     """Whether s may assign any of its combat damage to r (trample's gates aside)."""
+    return any_of((normally(view, s, r), as_though_unblocked(view, s, r)))
+
+
+def as_though_unblocked(view, s: str, r: str) -> Term:
+    """Whether r is among those s may assign to as though it weren't blocked: what it
+    attacks, as 510.1b would have it (none if that was removed from combat, 506.4c), and with
+    trample over planeswalkers that planeswalker's controller (702.19c, 702.19e)."""
+    return all_of(
+        (
+            unblocked.may_choose(view, s),
+            any_of(
+                (
+                    all_of((view.attacks(s, r), negate(view.removed(r)))),
+                    trample.over_planeswalker(view, s, r),
+                )
+            ),
+        )
+    )
+
+
+def normally(view, s: str, r: str) -> Term:
+    """Whether the rules of 510.1b-d and 702.19b-f let s assign to r, abilities that change
+    the assignment aside."""
     attacking, blocked = view.is_attacking(s), view.is_blocked(s)
     return any_of(
         (
@@ -49,9 +87,32 @@ def has_recipient(view, s: str) -> Term:
     return any_of(may_receive(view, s, r) for r in view.reachable(s))
 
 
+def may_assign_nothing(view, s: str) -> Term:
+    """s, free to assign as though it weren't blocked, may choose a way that leaves it nowhere
+    to assign: blocked with no creature blocking it now (510.1c), or as though unblocked with
+    what it attacks removed from combat (510.1b, 506.4c). It then assigns nothing."""
+    return all_of(
+        (
+            unblocked.may_choose(view, s),
+            any_of(
+                (
+                    negate(any_of(normally(view, s, r) for r in view.reachable(s))),
+                    negate(any_of(as_though_unblocked(view, s, r) for r in view.reachable(s))),
+                )
+            ),
+        )
+    )
+
+
 def assigns_combat_damage(view, s: str) -> Term:
     """510.1a-d, 510.4: s assigns damage this step, and has somewhere to assign it."""
-    return all_of((steps.assigns_this_step(view, s), view.power(s) > 0, has_recipient(view, s)))
+    return all_of(
+        (
+            steps.assigns_this_step(view, s),
+            damage_to_assign(view, s) > 0,
+            has_recipient(view, s),
+        )
+    )
 
 
 def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
@@ -60,14 +121,35 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
         if premise is False:
             continue
         sent = amounts.sent_by(s)
-        # 510.1a: exactly its power; power 0 or less assigns nothing.
+        amount = damage_to_assign(view, s)
+        # 510.1a: exactly its power (or its toughness, Doran); 0 or less assigns nothing. A
+        # creature that may assign as though unblocked may instead take a way that leaves it
+        # nowhere to assign (510.1b-c).
+        exactly = sent == at_least_zero(amount)
+        nothing = all_of((may_assign_nothing(view, s), sent == 0))
         yield Constraint(
             ("510.1a",),
             s,
-            implies(premise, sent == at_least_zero(view.power(s))),
-            f"{s} assigns exactly its power, {view.power(s)} (none if 0 or less)",
+            implies(premise, any_of((exactly, nothing))),
+            f"{s} assigns exactly its {_what(view, s)}, {amount} (none if 0 or less)",
             lambda s=s, sent=sent: ("510.1a", _why_not_power(view, s, sent)),
         )
+        # Thorn Elemental's ability (Rhox ruling, 2018-04-27): all of its damage to what it
+        # attacks, or its normal assignment; never part to its blockers and part to a
+        # recipient only the ability opens (with trample, 702.19b may still allow a split).
+        for r in view.reachable(s):
+            opened = all_of((as_though_unblocked(view, s, r), negate(normally(view, s, r))))
+            if opened is False:
+                continue
+            x = amounts.get(s, r)
+            yield Constraint(
+                (unblocked.RULE,),
+                s,
+                implies(all_of((opened, x > 0)), unblocked.to_blockers(view, amounts, s) == 0),
+                f"{s} assigns to {r} as though it weren't blocked only if it assigns nothing "
+                f"to its blockers ({unblocked.RULING})",
+                lambda s=s, r=r: (unblocked.RULE, _why_not_all_or_nothing(view, amounts, s, r)),
+            )
     for s, r in amounts.pairs():
         x = amounts.get(s, r)
         yield Constraint(
@@ -79,13 +161,32 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
         )
 
 
+def _what(view, s: str) -> str:
+    """What the amount s assigns is, in words."""
+    return "toughness" if view.has(s, ASSIGNS_TOUGHNESS) is True else "power"
+
+
 def _why_not_power(view, s: str, sent: int) -> str:
-    power = view.power(s)
+    power, what = damage_to_assign(view, s), _what(view, s)
     if power <= 0:
-        return f"{s} has power {power}, so it assigns no combat damage, but it assigns {sent}"
+        return f"{s} has {what} {power}, so it assigns no combat damage, but it assigns {sent}"
     if sent == 0:
-        return f"{s} is missing: it must assign all of its power, {power}"
-    return f"{s} assigns {sent}, but it must assign exactly its power, {power}"
+        return f"{s} is missing: it must assign all of its {what}, {power}"
+    # Thorn Elemental's ability may leave it a way with nowhere to assign (510.1b-c).
+    none = " or nothing" if may_assign_nothing(view, s) is True else ""
+    return f"{s} assigns {sent}, but it must assign exactly its {what}, {power}{none}"
+
+
+def _why_not_all_or_nothing(view, amounts: Amounts, s: str, r: str) -> str:
+    on_blockers = [
+        b for b in view.blockers_of(s) if amounts.get(s, b) > 0 and not view.attacks(s, b)
+    ]
+    return (
+        f"{s} sends {amounts.get(s, r)} to {r} as though it weren't blocked, so it must "
+        f"assign all of its damage that way, but it also sends "
+        + " and ".join(f"{amounts.get(s, b)} to {b}" for b in on_blockers)
+        + f" ({unblocked.RULING}: all of it, or its normal assignment)"
+    )
 
 
 def _why_not_recipient(view, s: str, r: str, x: int) -> tuple[str, str]:

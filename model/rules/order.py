@@ -4,7 +4,8 @@ A creature may assign combat damage to a creature in its order only if every cre
 that one in the order is assigned lethal damage once the step's assignments are complete
 (510.1c-d; the whole step is judged, docs/readings.md A1). Three things lift the order: the
 editions that have none, M10's deathtouch (702.2b of 2009-2010), and banding, whose chooser
-divides as they choose (702.22j-k, an exception to 510.1c-d).
+divides as they choose (702.22j-k, an exception to 510.1c-d). And a creature that assigns as
+though it weren't blocked (Thorn Elemental) follows none in doing so.
 
 When a file gives no order for a creature that needs one, the order is open: some order must
 make the assignment legal, and every order is tried, up to a stated limit.
@@ -21,7 +22,7 @@ from ..errors import TooManyOrders
 from ..keywords import DEATHTOUCH
 from ..limits import ORDERS
 from ..ops import Term, all_of, any_of, implies, negate
-from . import banding, steps
+from . import banding, division, steps, unblocked
 from .constraint import Constraint
 from .deathtouch import lethal_damage_assigned
 
@@ -47,11 +48,18 @@ def freed(view, s: str) -> Term:
 
 
 def bound(view, s: str) -> Term:
-    """s assigns combat damage this step, following its order. A creature with power 0 or
-    less assigns none (510.1a), so no order of it is ever chosen between, or tried."""
+    """s assigns combat damage this step, following its order. A creature whose damage to
+    assign is 0 or less assigns none (510.1a), so no order of it is ever chosen between, or
+    tried."""
     if not view.edition.has_order:
         return False
-    return all_of((steps.assigns_this_step(view, s), view.power(s) > 0, negate(freed(view, s))))
+    return all_of(
+        (
+            steps.assigns_this_step(view, s),
+            division.damage_to_assign(view, s) > 0,
+            negate(freed(view, s)),
+        )
+    )
 
 
 def candidates(view, s: str) -> list[str]:
@@ -109,6 +117,9 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
 
 def _in_order(view, amounts, s, premise, members, precedes: Precedes) -> Iterator[Constraint]:
     rule, announce = rule_of(view, s)
+    # Assigning as though unblocked (Thorn Elemental), s follows no order: it assigns as an
+    # unblocked creature, to what it attacks.
+    premise = all_of((premise, negate(unblocked.taken(view, amounts, s))))
     for y in members:
         sent = amounts.get(s, y)
         for x in members:

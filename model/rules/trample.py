@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from ..amounts import Amounts
 from ..keywords import DEATHTOUCH, TRAMPLE, TRAMPLE_OVER_PLANESWALKERS
 from ..ops import Term, all_of, any_of, implies, negate
+from . import unblocked
 from .constraint import Constraint
 from .deathtouch import lethal_damage_assigned
 
@@ -46,14 +47,18 @@ def over_planeswalker(view, s: str, r: str) -> Term:
 
 def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
     lethal: dict[str, Term] = {}
+    as_though_unblocked: dict[str, Term] = {}
     for s, r in amounts.pairs():
         x = amounts.get(s, r)
         # Damage that goes past the blockers: to anything but a creature blocking s.
         beyond = all_of((x > 0, view.is_attacking(s), tramples(view, s), negate(view.blocks(r, s))))
         if beyond is False:  # an identity test, safe on terms: nothing to constrain
             continue
+        if s not in as_though_unblocked:
+            as_though_unblocked[s] = unblocked.taken(view, amounts, s)
         for b in view.blockers_of(s):
-            premise = all_of((beyond, view.blocks(b, s)))
+            # Assigning as though unblocked (Thorn Elemental), nothing is past its blockers.
+            premise = all_of((beyond, negate(as_though_unblocked[s]), view.blocks(b, s)))
             if premise is False:
                 continue
             if b not in lethal:

@@ -21,6 +21,7 @@ from ..answers import Count
 from ..combat import Entry, Scenario
 from ..errors import TooManyToCount
 from ..limits import COUNT_ROWS
+from ..rules.division import damage_to_assign
 from .encoding import Encoding
 
 
@@ -107,13 +108,13 @@ def _groups(scenario: Scenario) -> list[_Group]:
         members.setdefault(root(c), []).append(c)
     for creatures in members.values():
         _refuse_past_the_limit(
-            creatures, [_row_count(view.power(c), pairs[c], given) for c in creatures]
+            creatures, [_row_count(damage_to_assign(view, c), pairs[c], given) for c in creatures]
         )
     groups = []
     for creatures in members.values():
         mine = set(creatures)
         group_formulas = [f for f, c in formulas if c in mine]
-        candidates = {c: _rows(view.power(c), pairs[c], given) for c in creatures}
+        candidates = {c: _rows(damage_to_assign(view, c), pairs[c], given) for c in creatures}
         groups.append(_Group(creatures, pairs, encoding.variables, candidates, group_formulas))
     return groups
 
@@ -135,7 +136,8 @@ def _named(creatures: list[str]) -> str:
 
 def _rows(power: int, pairs: list, given: dict) -> list[tuple[int, ...]]:
     """Every row of amounts a creature could assign: a superset of its legal rows, since
-    510.1a lets a creature assign in all either nothing or exactly its power. The
+    510.1a lets a creature assign in all either nothing or exactly its power (or toughness,
+    `damage_to_assign`). The
     constraints decide which are legal. Only the free amounts are divided, so no row the
     given amounts rule out is made."""
     free = [i for i, p in enumerate(pairs) if p not in given]
