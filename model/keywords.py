@@ -81,11 +81,8 @@ IGNORED = frozenset(
 CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker")
 
 # What a user sees in messages as the list of known keywords.
-VOCABULARY = (
-    PLAIN
-    + tuple(prefix + "<quality>" for prefix in WITH_QUALITY)
-    + (f"{TOXIC} <N>", "(ignored: " + ", ".join(sorted(IGNORED)) + ")")
-)
+# (The ignored keywords are left out: each is suggested when it is misspelt.)
+VOCABULARY = PLAIN + tuple(prefix + "<quality>" for prefix in WITH_QUALITY) + (f"{TOXIC} <N>",)
 
 
 @dataclass(frozen=True)

@@ -178,8 +178,10 @@ def test_a_bad_file_is_reported_by_its_first_problem_and_the_others_still_run(ba
     assert out.splitlines() == [
         f"{bad}: bad input: permanents[0].keywords[0]: unknown keyword 'trampel' (did you "
         "mean 'trample'?); known keywords: trample, trample over planeswalkers, deathtouch, "
-        "banding, first strike, double strike, indestructible, bands with other <quality>, "
-        "protection from <quality> (and 1 more)",
+        "banding, first strike, double strike, indestructible, lifelink, infect, wither, "
+        "protection from everything, assigns combat damage equal to its toughness, may assign "
+        "combat damage as though it weren't blocked, bands with other <quality>, protection "
+        "from <quality>, toxic <N> (and 1 more)",
         first_line(ILLEGAL),
         "no-such-file.json: bad input: no such file",
         "3 files: 1 illegal, 2 bad input",
