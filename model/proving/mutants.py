@@ -354,6 +354,71 @@ MUTANTS: tuple[Mutant, ...] = (
         "return amount + change.amount, shield",
         "'that much damage plus N' applies to damage already prevented (Torbran ruling)",
     ),
+    # 120.3, 702.15, 702.80, 702.90, 702.164, 704.5: what damage dealt does.
+    Mutant(
+        "results.lifelink-forgotten",
+        "rules/results.py",
+        "gained=ite(view.has(source, LIFELINK), amount, 0)",
+        "gained=0",
+        "lifelink gains no life (120.3f)",
+    ),
+    Mutant(
+        "results.infect-player-loses-life",
+        "rules/results.py",
+        "life_lost=ite(all_of((to_player, negate(infect))), amount, 0)",
+        "life_lost=ite(to_player, amount, 0)",
+        "infect damage to a player makes them lose life as well as get poison (702.90b)",
+    ),
+    Mutant(
+        "results.wither-marks-damage",
+        "rules/results.py",
+        "as_counters = any_of((infect, wither))",
+        "as_counters = infect",
+        "wither's damage is marked, not put as -1/-1 counters (702.80a)",
+    ),
+    Mutant(
+        "results.toxic-without-damage",
+        "rules/results.py",
+        "ite(dealt, view.toxic(source), 0)",
+        "view.toxic(source)",
+        "toxic gives poison even when no damage is dealt (120.3g: combat damage dealt)",
+    ),
+    Mutant(
+        "results.nine-poison-lose",
+        "rules/results.py",
+        "poison >= POISON_TO_LOSE",
+        "poison > POISON_TO_LOSE",
+        "ten poison counters are not enough to lose (704.5c)",
+    ),
+    Mutant(
+        "results.deathtouch-counters-harmless",
+        "rules/results.py",
+        "deathtouch=all_of((to_creature, dealt, view.has(source, DEATHTOUCH)))",
+        "deathtouch=all_of((to_creature, dealt, view.has(source, DEATHTOUCH), negate(infect)))",
+        "deathtouch damage that arrives as infect's -1/-1 counters destroys nothing (704.5h)",
+    ),
+    Mutant(
+        "results.regeneration-without-a-shield",
+        "rules/results.py",
+        "view.regeneration_shields(creature) > 0",
+        "view.regeneration_shields(creature) >= 0",
+        "a creature regenerates with no regeneration shield (701.19a)",
+    ),
+    # 702.16a, e, j: protection.
+    Mutant(
+        "protection.card-type-not-a-quality",
+        "rules/protection.py",
+        "any_of((view.has_quality(source, quality), view.has_type(source, quality)))",
+        "view.has_quality(source, quality)",
+        "protection from a card type matches only sources given it as a quality (702.16a)",
+    ),
+    Mutant(
+        "protection.everything-forgotten",
+        "rules/protection.py",
+        "            view.has(recipient, PROTECTION_FROM_EVERYTHING),  # 702.16j\n",
+        "",
+        "protection from everything prevents nothing (702.16j)",
+    ),
     # 701.10: doubling.
     Mutant(
         "doubling.counters-tripled",
