@@ -23,7 +23,7 @@ from .keywords import PROTECTION_FROM_EVERYTHING
 from .limits import ASSIGNMENTS
 from .requirements import ANY, Pair, assigned
 from .rules import banding, order
-from .rules.dealing import PROTECTION, Outcome, affected_player, changes, deal
+from .rules.dealing import PROTECTION, Outcome, changes, deal
 from .tally import Tally
 from .view import ScenarioView
 
@@ -99,9 +99,12 @@ def after(first: Scenario, outcome: Outcome) -> Scenario:
         if p.id in gone and not (p.is_planeswalker or p.is_battle):
             continue  # a dead creature leaves combat (506.4)
         changed = p
-        if p.is_creature:
+        if p.is_creature:  # a -1/-1 counter is -1/-1: power too (122.1a), so it assigns less
             changed = replace(
-                changed, damage=outcome.damage[p.id], toughness=outcome.toughness[p.id]
+                changed,
+                damage=outcome.damage[p.id],
+                power=p.power - outcome.counters[p.id],
+                toughness=outcome.toughness[p.id],
             )
         if p.is_planeswalker:
             changed = replace(changed, loyalty=outcome.loyalty[p.id])
@@ -380,10 +383,11 @@ def _guarantee_by_every_choice(scenario: Scenario, to: str) -> Guarantee:
                     value, steps = step_value(after(step, outcome), steps, here)
                 else:
                     value = here
-                theirs_dealt = frozenset(
-                    e for e in outcome.dealt if affected_player(view, e.to) == active
-                )
-                rest = frozenset(outcome.dealt) - theirs_dealt
+                # Each player's choices as damage is dealt, told apart by what they chose,
+                # not by the damage alone: two orders that deal the same may leave a shield
+                # more or less for the second step.
+                theirs_dealt = frozenset(p for p in outcome.picks if p[0] == active)
+                rest = frozenset(outcome.picks) - theirs_dealt
                 (
                     tree.setdefault(ours, {})
                     .setdefault(frozenset(entries) - ours, {})

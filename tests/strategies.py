@@ -20,7 +20,18 @@ from lethal.proving.symbolic import QUALITIES
 
 from . import reference
 
-ATTACKER_KEYWORDS = ["deathtouch", "banding", "first strike", "double strike", "indestructible"]
+# The two abilities that change the assignment (Doran's, Thorn Elemental's).
+TOUGHNESS_AS_DAMAGE = "assigns combat damage equal to its toughness"
+AS_THOUGH_UNBLOCKED = "may assign combat damage as though it weren't blocked"
+ATTACKER_KEYWORDS = [
+    "deathtouch",
+    "banding",
+    "first strike",
+    "double strike",
+    "indestructible",
+    TOUGHNESS_AS_DAMAGE,
+    AS_THOUGH_UNBLOCKED,
+]
 TRAMPLES = [
     [],
     ["trample"],
@@ -28,7 +39,14 @@ TRAMPLES = [
     ["trample over planeswalkers"],
     ["trample", "trample over planeswalkers"],
 ]
-BLOCKER_KEYWORDS = ["deathtouch", "banding", "first strike", "double strike", "indestructible"]
+BLOCKER_KEYWORDS = [
+    "deathtouch",
+    "banding",
+    "first strike",
+    "double strike",
+    "indestructible",
+    TOUGHNESS_AS_DAMAGE,
+]
 WOLVES = QUALITIES[0]  # qualities are the symbolic combat's, so it can be pinned to a file
 
 # The days an edition begins, and the last days of the one before (scenario-format.md).
@@ -277,7 +295,7 @@ def near_the_threshold(draw, scenario, p) -> dict[str, int] | None:
     """A trampler's row that gives each blocker about what it needs, give or take one, and
     the planeswalker it attacks about its loyalty: where off-by-one readings differ."""
     free, gated = reference.recipients(scenario, p)
-    if not gated or not reference.assigns_this_step(scenario, p) or p.power <= 0:
+    if not gated or not reference.assigns_this_step(scenario, p) or reference.amount(p) <= 0:
         return None
     row: dict[str, int] = {}
     for b in reference.blockers_of(scenario, p.id):
@@ -286,7 +304,7 @@ def near_the_threshold(draw, scenario, p) -> dict[str, int] | None:
     attacked = next((q for q in scenario.permanents if q.id == p.attacking), None)
     if attacked is not None and attacked.is_planeswalker and len(gated) > 1:
         row[attacked.id] = max(0, attacked.loyalty + draw(st.sampled_from([-2, -1, 0, 0, 1])))
-    return _the_rest_to_one(draw, row, p.power, gated)
+    return _the_rest_to_one(draw, row, reference.amount(p), gated)
 
 
 def _the_rest_to_one(draw, row: dict[str, int], power: int, among) -> dict[str, int] | None:
@@ -314,14 +332,14 @@ def near_the_order(draw, scenario, p) -> dict[str, int] | None:
     in an order (its own, or a drawn one when it is open) about what each needs, give or
     take one, and the rest to one of them: where 510.1c-d decide."""
     members = reference.order_members(scenario, p)
-    if not reference.bound_by_order(scenario, p) or p.power <= 0:
+    if not reference.bound_by_order(scenario, p) or reference.amount(p) <= 0:
         return None
     order = p.order if p.order is not None else draw(st.permutations(members))
     row: dict[str, int] = {}
     for x in order[: draw(st.integers(1, len(order)))]:
         need = _need(scenario, p, scenario.permanent(x))
         row[x] = max(0, need + draw(st.sampled_from([-1, 0, 0, 1])))
-    return _the_rest_to_one(draw, row, p.power, order)
+    return _the_rest_to_one(draw, row, reference.amount(p), order)
 
 
 @st.composite
@@ -351,3 +369,94 @@ def assignments(draw, scenario) -> list[Entry]:
 
 def combats(max_power: int = 5, **options):
     return scenarios(max_power, **options).map(parse)
+
+
+# What damage does once dealt (120.3, 702.15-16, 702.80, 702.90, 702.164, 701.19, 704.5):
+# drawn onto a scenario for the dealing tests. Assignment ignores all of it but deathtouch,
+# so draw it before the assignment.
+RESULT_KEYWORDS = [
+    "lifelink",
+    "infect",
+    "wither",
+    "toxic 1",
+    "toxic 2",
+    "deathtouch",
+    "indestructible",
+]
+# A quality in any case, card types singular and plural (702.16a), and everything (702.16j).
+PROTECTIONS = [
+    "protection from " + q
+    for q in (WOLVES, WOLVES.title(), "creatures", "Creature", "artifacts", "everything")
+]
+
+
+@st.composite
+def with_results(draw, data: dict) -> dict:
+    """`data` (a scenario's dict) with keywords that change what damage does on its
+    creatures, protection from a quality, a card type or everything, some creatures also
+    artifacts, regeneration shields; players with a small life total, poison counters and
+    now and then protection."""
+    for p in data["permanents"]:
+        if "creature" not in p["types"]:
+            continue
+        keywords = p.setdefault("keywords", [])
+        for keyword in draw(st.lists(st.sampled_from(RESULT_KEYWORDS), unique=True, max_size=2)):
+            if keyword not in keywords:
+                keywords.append(keyword)
+        if draw(st.integers(0, 3)) == 0:
+            keywords.append(draw(st.sampled_from(PROTECTIONS)))
+        if draw(st.integers(0, 3)) == 0:
+            p["types"].append("artifact")
+        if draw(st.integers(0, 3)) == 0:
+            p["regeneration_shields"] = draw(st.integers(1, 2))
+    for player in data["players"]:
+        if draw(st.integers(0, 2)) > 0:
+            player["life"] = draw(st.integers(1, 4))
+        if draw(st.integers(0, 2)) == 0:
+            player["poison"] = draw(st.sampled_from([0, 1, 7, 8, 9]))
+        if draw(st.integers(0, 6)) == 0:
+            player["keywords"] = [draw(st.sampled_from(PROTECTIONS))]
+    return data
+
+
+EFFECT_KINDS = ["prevent", "prevent", "fog", "double", "add", "cant-be-prevented"]
+
+
+@st.composite
+def effects(
+    draw,
+    sources: list[str],
+    recipients: list[str],
+    most: int = 3,
+    least: int = 0,
+    kinds: list[str] = EFFECT_KINDS,
+) -> list[dict]:
+    """`least` to `most` effects on the damage from `sources` to `recipients`: shields (prevent
+    the next N to one recipient, 615.7), preventions of all damage to one recipient or to
+    anything, limited to a source or not, "once" (Circle of Protection), Fogs, doublers,
+    "plus N" (701.10g) and damage that can't be prevented (615.12)."""
+    found = []
+    for n in range(draw(st.integers(least, most))):
+        kind = draw(st.sampled_from(kinds))
+        effect = {"id": f"e{n}", "kind": "prevent" if kind == "fog" else kind}
+        if kind == "prevent":
+            if draw(st.booleans()):
+                effect["amount"] = draw(st.integers(1, 3))
+                effect["to"] = draw(st.sampled_from(recipients))
+            elif draw(st.booleans()):
+                effect["to"] = draw(st.sampled_from(recipients))
+            if draw(st.booleans()):
+                effect["sources"] = [draw(st.sampled_from(sources))]
+            if draw(st.integers(0, 2)) == 0:
+                effect["once"] = True
+        elif kind in ("double", "add"):
+            if kind == "add":
+                effect["amount"] = draw(st.integers(1, 2))
+            if draw(st.booleans()):
+                effect["sources"] = [draw(st.sampled_from(sources))]
+            if draw(st.booleans()):
+                effect["recipients"] = [draw(st.sampled_from(recipients))]
+        elif kind == "cant-be-prevented" and draw(st.integers(0, 3)) > 0:
+            effect["sources"] = draw(st.lists(st.sampled_from(sources), min_size=1, unique=True))
+        found.append(effect)
+    return found
