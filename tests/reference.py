@@ -292,9 +292,12 @@ def open_orders(scenario: Scenario) -> list[str]:
 
 
 def orders_that_work(scenario: Scenario, entries: list[Entry], c: str) -> list[tuple]:
-    """Every order of c (the file's, if it gives one) that c's division follows."""
+    """Every order of c (the file's, if it gives one) that c's division follows; all of them
+    when c assigns as though it weren't blocked, which no order binds."""
     p = next(q for q in scenario.permanents if q.id == c)
     amounts = {(e.source, e.to): e.amount for e in entries}
+    if as_though_unblocked(scenario, amounts, p):
+        return list(orders_of(scenario, p))
     return [o for o in orders_of(scenario, p) if follows_order(scenario, amounts, p, o)]
 
 
