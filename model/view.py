@@ -14,7 +14,7 @@ unknown, lists every slot that might be.
 
 from __future__ import annotations
 
-from .combat import Scenario
+from .combat import CANT_BE_PREVENTED, Scenario
 from .keywords import card_type, plain_keyword, protection_key, quality_key
 from .rules.order import ranked
 
@@ -50,6 +50,12 @@ class ScenarioView:
             for b in self._blockers.get(attacker, ()):
                 self._blocked_by.setdefault(b, []).append(attacker)
         self._rank = {r: i for i, r in enumerate(self.recipients)}
+        self._unpreventable = {
+            c
+            for e in scenario.effects
+            if e.kind == CANT_BE_PREVENTED
+            for c in (self.creatures if e.sources is None else e.sources)
+        }
 
     # What a thing is.
     def is_player(self, x: str) -> bool:
@@ -89,6 +95,10 @@ class ScenarioView:
         """Loyalty, or a battle's defense: the counters its damage removes (120.3c, 120.3h)."""
         permanent = self._permanents[p]
         return permanent.defense if permanent.is_battle else permanent.loyalty
+
+    def cant_be_prevented(self, c: str) -> bool:
+        """615.12: an effect says the damage c deals can't be prevented."""
+        return c in self._unpreventable
 
     def regeneration_shields(self, c: str) -> int:
         return self._permanents[c].regeneration_shields

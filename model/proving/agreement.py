@@ -21,7 +21,7 @@ from ..combat import CANT_BE_PREVENTED, DOUBLE, PERMANENT_TYPES, PREVENT, Entry,
 from ..editions import Edition
 from ..keywords import PLAIN, Keywords, card_type
 from ..rules import banding, division, order, protection, results, steps, trample
-from ..rules.dealing import cant_be_prevented, changes, deal, orders_effects
+from ..rules.dealing import changes, deal, orders_effects
 from ..verdict import check
 from ..view import ScenarioView
 from . import Bounds
@@ -373,7 +373,8 @@ def _effects_disagree(
     view = ScenarioView(scenario)
     recipients = [p.id for p in scenario.players] + [p.id for p in scenario.permanents]
     for s in (p.id for p in scenario.permanents if p.is_creature):
-        mine, theirs = pinned.value(combat.cant_be_prevented(s)), cant_be_prevented(scenario, s)
+        mine = pinned.value(combat.cant_be_prevented(s))
+        theirs = ScenarioView(scenario).cant_be_prevented(s)
         if mine != theirs:
             found.append(f"cant_be_prevented({s!r}): symbolic {mine}, concrete {theirs}")
         for r in recipients:

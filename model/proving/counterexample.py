@@ -12,7 +12,7 @@ from ..combat import DOUBLE, PREVENT, Permanent, Player, Scenario
 from ..editions import CURRENT_NAME, in_force
 from ..keywords import PROTECTION_FROM_EVERYTHING
 from ..rules import order
-from ..rules.dealing import cant_be_prevented
+from ..view import ScenarioView
 from . import Property
 from .symbolic import KEYWORDS, PROTECTIONS, QUALITIES, STEPS, SymbolicCombat
 
@@ -236,7 +236,7 @@ def _unknown(scenario: Scenario, p: Permanent | None, slot: str, what: str) -> b
     if what == "regeneration shields":
         return p.regeneration_shields if creature else 0
     if what == "cant be prevented":
-        return creature and cant_be_prevented(scenario, slot)
+        return creature and ScenarioView(scenario).cant_be_prevented(slot)
     plain = {"power": 0, "toughness": 1, "damage": 0, "loyalty": 1}
     if what in plain:
         if what == "loyalty" and p is not None:

@@ -35,7 +35,7 @@ from ..keywords import (
 )
 from ..ops import Term, all_of, any_of, implies, ite, negate, total
 from ..rules import banding, division, protection
-from ..rules.dealing import PROTECTION, Change, apply
+from ..rules.dealing import PROTECTION, Change, apply, prevents_any
 from . import Bounds
 
 KEYWORDS = PLAIN  # every keyword that is not about a quality
@@ -640,13 +640,13 @@ def effects_on(view, s: str, r: str) -> list[tuple[Change, Term]]:
     protection (702.16e, j), a prevention of all the damage to r (615), a prevention shield
     on r (615.7), a damage doubler on s (701.10g). Damage that can't be prevented meets no
     prevention (615.12)."""
-    preventable = negate(view.cant_be_prevented(s))
-    return [
-        (Change(PROTECTION, PROTECTION), all_of((protection.prevents(view, s, r), preventable))),
-        (Change(f"fog-{r}", PREVENT, None), all_of((view.prevent_all(r), preventable))),
-        (Change(f"shield-{r}", PREVENT, 0), all_of((view.shield(r) > 0, preventable))),
+    found = [
+        (Change(PROTECTION, PROTECTION), protection.prevents(view, s, r)),
+        (Change(f"fog-{r}", PREVENT, None), view.prevent_all(r)),
+        (Change(f"shield-{r}", PREVENT, 0), view.shield(r) > 0),
         (Change(f"double-{s}", DOUBLE), view.doubled(s)),
     ]
+    return [(change, all_of((when, prevents_any(view, change, s)))) for change, when in found]
 
 
 def dealt(view, s: str, r: str, amount: Term) -> Term:

@@ -24,7 +24,7 @@ from math import factorial, prod
 from ..combat import CANT_BE_PREVENTED, DOUBLE, PREVENT, Entry, Scenario
 from ..errors import TooManyEffectOrders
 from ..limits import EFFECT_ORDERS
-from ..ops import Term, all_of, any_of, ite
+from ..ops import Term, all_of, any_of, ite, negate
 from ..view import ScenarioView
 from . import protection, results
 from .doubling import double_damage
@@ -78,9 +78,10 @@ class Outcome:
     picks: tuple = ()
 
 
-def cant_be_prevented(scenario: Scenario, source: str) -> bool:
-    """615.12: an effect says the damage of this source can't be prevented."""
-    return any(e.kind == CANT_BE_PREVENTED and e.applies(source, "") for e in scenario.effects)
+def prevents_any(view, change: Change, source: str) -> Term:
+    """615.12: a prevention (protection's too) meets damage that can't be prevented and
+    prevents none of it, nor is a shield used; other effects change it as ever."""
+    return negate(view.cant_be_prevented(source)) if change.kind in (PROTECTION, PREVENT) else True
 
 
 def changes(view: ScenarioView, source: str, to: str) -> list[Change]:
@@ -96,9 +97,7 @@ def changes(view: ScenarioView, source: str, to: str) -> list[Change]:
         for e in scenario.effects
         if e.kind != CANT_BE_PREVENTED and e.applies(source, to)
     ]
-    if cant_be_prevented(scenario, source):
-        return [c for c in found if c.kind not in (PROTECTION, PREVENT)]
-    return found
+    return [c for c in found if prevents_any(view, c, source)]
 
 
 def apply(change: Change, amount: Term, shield: Term = 0) -> tuple[Term, Term]:
@@ -254,7 +253,7 @@ def deal(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> tuple
     """Every outcome of dealing the assignment (the scenario's own by default)."""
     entries = tuple(scenario.assignment if assignment is None else assignment)
     view = ScenarioView(scenario)
-    unpreventable = _once_unpreventable(scenario, entries)
+    unpreventable = _once_unpreventable(view, entries)
     events_to: dict[str, list[Entry]] = {}
     for e in entries:
         events_to.setdefault(e.to, []).append(e)
@@ -302,19 +301,17 @@ def deal(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> tuple
     return tuple(outcomes)
 
 
-def _once_unpreventable(scenario: Scenario, entries: tuple[Entry, ...]) -> frozenset[str]:
+def _once_unpreventable(view: ScenarioView, entries: tuple[Entry, ...]) -> frozenset[str]:
     """The "next time" preventions that meet damage that can't be prevented this step: they
     apply to it all the same (615.12), once (615.12a), and so end. Those meeting damage that
     can be prevented end when they apply to it, which the affected player's order of effects
     decides (`_options`): after a prevention of all of it, they do not (616.1f)."""
     return frozenset(
         e.id
-        for e in scenario.effects
+        for e in view.scenario.effects
         if e.kind == PREVENT
         and e.once
-        and any(
-            e.applies(x.source, x.to) and cant_be_prevented(scenario, x.source) for x in entries
-        )
+        and any(e.applies(x.source, x.to) and view.cant_be_prevented(x.source) for x in entries)
     )
 
 
