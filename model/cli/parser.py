@@ -5,11 +5,10 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable
+from importlib import import_module
 
 from .. import __version__
 from ..limits import ASSIGNMENTS, COUNT_ROWS, CREATURES, EFFECT_ORDERS, ORDERS
-from ..proving import RANGES
-from . import bundled, proofs, scenario
 
 COMMAND_TIMEOUT = 600  # seconds a scenario command may take, unless told otherwise
 
@@ -58,12 +57,12 @@ def build() -> argparse.ArgumentParser:
             metavar="SECONDS",
             help=f"the limit for the whole command (default {COMMAND_TIMEOUT}); beyond it, exit 3",
         )
-        sub.set_defaults(run=lambda args: scenario.scenario_command(run, args))
+        sub.set_defaults(run=lambda args: _command("scenario", "scenario_command")(run, args))
         return sub
 
     checking = command(
         "check",
-        scenario.judge,
+        _command("scenario", "judge"),
         "is the file's assignment legal, and if not, every rule it breaks",
         "Judge the scenario's assignment of its combat damage step. "
         "Exit 0 legal, 1 illegal, 2 bad input. Given several files or a folder (its *.json "
@@ -73,10 +72,10 @@ def build() -> argparse.ArgumentParser:
         "illegal, else 0.",
         many=True,
     )
-    checking.set_defaults(run=scenario.check_files)
+    checking.set_defaults(run=_command("scenario", "check_files"))
     command(
         "deal",
-        scenario.deal,
+        _command("scenario", "deal"),
         "deal the file's legal assignment: damage dealt, what is left, what dies",
         "Deal the scenario's assignment: the damage each recipient is dealt after "
         "protection, prevention, doubling and other effects (in every order the affected "
@@ -91,7 +90,7 @@ def build() -> argparse.ArgumentParser:
     )
     possible = command(
         "possible",
-        scenario.possible,
+        _command("scenario", "possible"),
         "can a legal assignment meet these requirements?",
         "Find a legal assignment of the step that meets every requirement, or name what "
         "stands in the way. Exit 0 possible, 1 impossible." + partial,
@@ -114,7 +113,7 @@ def build() -> argparse.ArgumentParser:
     for name, most in (("max", True), ("min", False)):
         extreme = command(
             name,
-            scenario.optimum(most),
+            _command("scenario", "optimum", most),
             f"the {'most' if most else 'least'} combat damage a legal assignment gives to ID",
             f"The {'most' if most else 'least'} combat damage a legal assignment of the step "
             "gives to ID, with an assignment that reaches it." + partial,
@@ -125,7 +124,7 @@ def build() -> argparse.ArgumentParser:
         extreme.add_argument("--from", dest="source", metavar="ID", help="only this source")
     counting = command(
         "count",
-        scenario.count,
+        _command("scenario", "count"),
         "how many legal assignments the step has",
         "Count the legal assignments of the step exactly." + partial,
         limits=(CREATURES, COUNT_ROWS),
@@ -140,7 +139,7 @@ def build() -> argparse.ArgumentParser:
     )
     sure = command(
         "guarantee",
-        scenario.guarantee,
+        _command("scenario", "guarantee"),
         "the damage to ID its wanter can be sure of, whatever the other side chooses",
         "The combat damage to ID that the player who wants it can be sure of when every "
         "division the other side chooses is chosen against them (CR 510.1, 702.22j-k)." + partial,
@@ -186,7 +185,7 @@ def build() -> argparse.ArgumentParser:
         help="properties proved at once, each in a process of its own (default 1); the "
         "results are the same, in the same order",
     )
-    proving.set_defaults(run=proofs.prove, file=None)
+    proving.set_defaults(run=_command("proofs", "prove"), file=None)
     differ = commands.add_parser(
         "diff",
         help="what differs between two editions of the rules",
@@ -206,17 +205,16 @@ def build() -> argparse.ArgumentParser:
     _timeout_option(differ, "question")
     _out_option(differ, "where the combats found are written")
     for bound, default in (("attackers", 2), ("blockers", 2), ("values", 4)):
-        least, most = RANGES["power" if bound == "values" else bound]  # as a property's
         differ.add_argument(
             f"--{bound}",
-            type=_whole_number(max(1, least), most),
+            type=_bound("power" if bound == "values" else bound),
             default=default,
             metavar="N",
             help=f"at most N {bound} (default {default})"
             if bound != "values"
             else f"powers, toughnesses and loyalties up to N (default {default})",
         )
-    differ.set_defaults(run=proofs.diff)
+    differ.set_defaults(run=_command("proofs", "diff"))
     biting = commands.add_parser(
         "teeth",
         help="remove each kind of rule constraint in turn and show what catches it",
@@ -226,7 +224,7 @@ def build() -> argparse.ArgumentParser:
     )
     biting.add_argument("--json", action="store_true", help="print the table as JSON")
     _timeout_option(biting, "property")
-    biting.set_defaults(run=proofs.teeth, file=None)
+    biting.set_defaults(run=_command("proofs", "teeth"), file=None)
     mutating = commands.add_parser(
         "mutants",
         help="apply each semantic mutant of the rules and show which nets kill it",
@@ -267,7 +265,7 @@ def build() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="the limit for one net on one mutant (default 900)",
     )
-    mutating.set_defaults(run=proofs.mutants, file=None)
+    mutating.set_defaults(run=_command("proofs", "mutants"), file=None)
     showing = commands.add_parser(
         "examples",
         help="list the bundled example scenarios, or print one to copy out",
@@ -278,14 +276,38 @@ def build() -> argparse.ArgumentParser:
     )
     showing.add_argument("name", nargs="?", metavar="NAME", help="an example's name")
     # The answers are scenario files or plain lines: no --json to ask for.
-    showing.set_defaults(run=bundled.examples, file=None, json=False)
+    showing.set_defaults(run=_command("bundled", "examples"), file=None, json=False)
     describing = commands.add_parser(
         "schema",
         help="print the JSON Schema of scenario files",
         description="Print the JSON Schema that scenario files (format lethal/1) follow.",
     )
-    describing.set_defaults(run=bundled.schema, file=None, json=False)
+    describing.set_defaults(run=_command("bundled", "schema"), file=None, json=False)
     return parser
+
+
+def _command(module: str, name: str, *made_with) -> Callable:
+    """A command's function in `lethal.cli.<module>`, imported only when that command runs,
+    so that `lethal check` loads nothing of the proofs. With `made_with`, the function is
+    made by calling `name` with them first."""
+
+    def run(*args):
+        found = getattr(import_module(f"{__package__}.{module}"), name)
+        return (found(*made_with) if made_with else found)(*args)
+
+    return run
+
+
+def _bound(name: str) -> Callable[[str], int]:
+    """A bound of `lethal diff`, in the range a property's bound of that name allows."""
+
+    def number(text: str) -> int:
+        from ..proving import RANGES
+
+        least, most = RANGES[name]
+        return _whole_number(max(1, least), most)(text)
+
+    return number
 
 
 def _seconds(text: str) -> float:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-import traceback
 import warnings
 from typing import TextIO
 
@@ -73,6 +72,8 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
         return BAD_INPUT
     except Exception as error:  # a bug in lethal: never a verdict, never a traceback unasked
         if args.debug:
+            import traceback  # only for a bug, and only when asked
+
             traceback.print_exc(file=stderr)
         stderr.write(
             printable(f"lethal: internal error: {type(error).__name__}: {error}")

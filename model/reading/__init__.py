@@ -14,7 +14,6 @@ import os
 import stat
 import sys
 import warnings
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -124,6 +123,8 @@ def _stdin() -> bytes | str:
 
 def bundled_examples() -> list[Path]:
     """The scenario files shipped in lethal/examples, one per rule modelled, by name."""
+    from importlib import resources  # only for a bundled example: it costs a command's start
+
     folder = resources.files("lethal") / "examples"
     return sorted((p for p in folder.iterdir() if p.name.endswith(".json")), key=lambda p: p.name)
 
