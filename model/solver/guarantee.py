@@ -4,24 +4,27 @@ chooses: CR 510.1 (who divides, and in what order), 702.22j-k (banding turns who
 The active player announces the divisions they choose first, then the defending players
 (510.1). When the active player wants the damage, the answer is the best they can choose
 against the worst reply; when the defending players want it, the worst the active player can
-choose against their best reply. Either is an exists-forall question over the amounts, solved
-by counterexample-guided search: propose a choice for the first side that beats every reply
-found so far, find the second side's best reply to it, and repeat until no choice remains.
+choose against their best reply. Either is an exists-forall question over the amounts.
+
+Unknowns that share no constraint and no term of the damage are solved apart, as parts whose
+guarantees add up (`_parts` says why); parts that are the same but for their creatures' names
+(a board of tokens) are solved once. Each part is solved by counterexample-guided search:
+propose a choice for the first side that beats every reply found so far, find the second
+side's best reply to it, and repeat until no choice remains.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from itertools import permutations, product
 from math import factorial, prod
 
 import z3
 
 from ..answers import Guarantee, Impossible
-from ..combat import Scenario
+from ..combat import Entry, Scenario
 from ..errors import TooManyOrders
 from ..limits import ORDERS
-from ..requirements import ANY, Pair, assigned
 from ..rules import banding, division, order
 from ..tally import ASSIGNED, Tally
 from ..view import ScenarioView
@@ -91,69 +94,199 @@ def _named(*announced: dict) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 def _divisions(scenario: Scenario, to: str, tally: Tally) -> Guarantee | Impossible:
     encoding = Encoding(scenario, extra_pairs=[(e.source, e.to) for e in scenario.assignment or ()])
-    view = encoding.view
-    hurt = who_is_hurt(scenario, to)
-    wanting_first = hurt != view.active_player  # the active player wants it, and moves first
-    first, second = [], []
-    for pair, variable in encoding.variables.items():
-        creature = pair[0]
-        if division.assigns_combat_damage(view, creature) is not True:
-            first.append(variable)  # never nonzero in a legal assignment; either side will do
-            continue
-        player, _ = banding.who_divides(view, creature)
-        (first if player == view.active_player else second).append(variable)
-
-    legal = z3.And(
-        [encoding.formula(True)]  # so that an empty conjunction still has the right context
-        + encoding.domain()
-        + [f for f, _ in encoding.rule_formulas()]
-        + [f for f, _ in encoding.given(scenario.assignment or ())]
-    )
-    damage = assigned(Pair(ANY, to), tally.of(encoding.amounts))
-    damage = encoding.integer(damage)
+    # The active player, who chooses first, wants the damage.
+    wanting_first = who_is_hurt(scenario, to) != scenario.active_player
+    first = {v.get_id() for v in chosen_first(encoding)}
+    legal = legal_formulas(encoding)
+    received = [amount for _, amount in tally.of(encoding.amounts).into(to)]
+    damage = [a for a in received if not isinstance(a, int)]
+    parts, constant = _parts(encoding, legal, damage)
+    if any(z3.is_false(z3.simplify(f)) for f in constant):
+        return _impossible(scenario)
     # Maximise what the first side is sure of: for the defenders' wish, the negated damage.
-    score = damage if wanting_first else -damage
-
-    best, witness, replies = None, None, []
-    while True:
-        proposer = encoding.solver()
-        proposer.add(legal)  # the choice can be completed legally
-        for reply in replies:
-            substituted = [(v, encoding.integer(reply[i])) for i, v in enumerate(second)]
-            if best is not None:
-                proposer.add(
-                    z3.Implies(
-                        z3.substitute(legal, *substituted),
-                        z3.substitute(score, *substituted) > best,
-                    )
-                )
-        if not decide(proposer):
-            break
-        chosen = [(v, proposer.model().eval(v, model_completion=True)) for v in first]
-        responder = encoding.optimizer()
-        responder.add(z3.substitute(legal, *chosen))
-        responder.minimize(z3.substitute(score, *chosen))
-        if not decide(responder):
-            raise AssertionError("a completable choice has no legal reply")
-        model = responder.model()
-        value = model.eval(z3.substitute(score, *chosen), model_completion=True).as_long()
-        replies.append([model.eval(v, model_completion=True).as_long() for v in second])
-        if best is None or value > best:
-            best = value
-            full = encoding.solver()
-            full.add(
-                legal,
-                *[v == x for v, x in chosen],
-                *[v == replies[-1][i] for i, v in enumerate(second)],
-            )
-            decide(full)
-            witness = encoding.entries(full.model())
-    if best is None:
-        impossible = possible(scenario)
-        assert isinstance(impossible, Impossible)
-        return impossible
+    sign = 1 if wanting_first else -1
+    best = sign * sum(a for a in received if isinstance(a, int))
+    values: dict[int, int] = {}
+    solved: dict[tuple, tuple] = {}  # by key, each problem and its answer: identical parts once
+    for part in parts:
+        problem = _Problem(encoding, part, first, sign)
+        if problem.key not in solved:
+            solved[problem.key] = (problem, problem.solve())
+        answer = solved[problem.key][1]
+        if answer is None:
+            return _impossible(scenario)
+        best += answer[0]
+        values.update(zip((v.get_id() for v in part.variables), answer[1], strict=True))
+    witness = tuple(
+        Entry(source, recipient, values[variable.get_id()])
+        for (source, recipient), variable in encoding.variables.items()
+        if values[variable.get_id()]
+    )
     _recheck(scenario, witness, [])
-    return Guarantee(to, who_wants(scenario, to), best if wanting_first else -best, witness)
+    return Guarantee(to, who_wants(scenario, to), sign * best, witness)
+
+
+def chosen_first(encoding: Encoding) -> list[z3.ArithRef]:
+    """The unknowns the active player chooses: the divisions announced first (510.1), which
+    are their own creatures' unless banding gives them to the defending players (702.22j-k)."""
+    view = encoding.view
+    return [
+        variable
+        for (creature, _), variable in encoding.variables.items()
+        # A creature that assigns no combat damage has only zeros; either side will do.
+        if division.assigns_combat_damage(view, creature) is not True
+        or banding.who_divides(view, creature)[0] == view.active_player
+    ]
+
+
+def legal_formulas(encoding: Encoding) -> list[z3.BoolRef]:
+    """What makes an assignment legal: the domain, the rules and the file's amounts."""
+    return (
+        encoding.domain()
+        + [f for f, _ in encoding.rule_formulas()]
+        + [f for f, _ in encoding.given(encoding.scenario.assignment or ())]
+    )
+
+
+def _impossible(scenario: Scenario) -> Impossible:
+    impossible = possible(scenario)
+    assert isinstance(impossible, Impossible)
+    return impossible
+
+
+@dataclass
+class _Part:
+    """Unknowns that share a constraint or a term of the damage, with those constraints and
+    terms: no other part's unknown appears in them."""
+
+    variables: list = field(default_factory=list)  # in the encoding's order
+    formulas: list = field(default_factory=list)
+    damage: list = field(default_factory=list)
+
+
+def _parts(encoding: Encoding, formulas: list, damage: list) -> tuple[list[_Part], list]:
+    """The constraints and the terms of the damage split into independent parts, and the
+    constraints over no unknown, which hold or fail whatever is chosen.
+
+    The guarantee of the whole is the sum of the parts' guarantees: the legal assignments are
+    every combination of each part's legal assignments, and the damage is a sum of each
+    part's terms, so the first side's best choice is its best choice in each part, and the
+    second side's best reply to it is its best reply in each part. Who chooses first is the
+    same in every part, since each side announces all of its divisions at once (510.1).
+    """
+    order = {v.get_id(): i for i, v in enumerate(encoding.variables.values())}
+    parent = {i: i for i in order.values()}
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    exprs = [*formulas, *damage]
+    found = _unknowns(exprs, order)
+    for positions in found:
+        for other in positions[1:]:
+            parent[root(other)] = root(positions[0])
+    parts: dict[int, _Part] = {}
+    for i, variable in enumerate(encoding.variables.values()):
+        parts.setdefault(root(i), _Part()).variables.append(variable)
+    constant = []
+    for i, (expr, positions) in enumerate(zip(exprs, found, strict=True)):
+        if not positions:
+            assert i < len(formulas), f"a term of the damage without an unknown: {expr}"
+            constant.append(expr)
+            continue
+        part = parts[root(positions[0])]
+        (part.formulas if i < len(formulas) else part.damage).append(expr)
+    return list(parts.values()), constant
+
+
+def _unknowns(exprs: list, order: dict[int, int]) -> list[tuple[int, ...]]:
+    """The unknowns each expression holds, as their places in `order` (keyed by Z3 id).
+    Subterms are shared between the rules' formulas (every sum the amounts make, for one),
+    so each is walked once, through Z3's C API: the Python one costs more than the solving."""
+    seen: dict[int, frozenset[int]] = {}
+
+    def walk(context, ast) -> frozenset[int]:
+        key = z3.Z3_get_ast_id(context, ast)
+        if key not in seen:
+            if key in order:
+                seen[key] = frozenset((order[key],))
+            elif z3.Z3_get_ast_kind(context, ast) != z3.Z3_APP_AST:
+                seen[key] = frozenset()
+            else:
+                count = z3.Z3_get_app_num_args(context, ast)
+                seen[key] = frozenset().union(
+                    *(walk(context, z3.Z3_get_app_arg(context, ast, i)) for i in range(count))
+                )
+        return seen[key]
+
+    return [tuple(sorted(walk(e.ctx_ref(), e.as_ast()))) for e in exprs]
+
+
+class _Problem:
+    """A part's exists-forall question over unknowns renamed in order, so that identical
+    parts (the same tokens, the same blocks) are the same problem, with the same key."""
+
+    def __init__(self, encoding: Encoding, part: _Part, first: set[int], sign: int):
+        self.encoding = encoding
+        context = encoding.context
+        self.variables = [z3.Int(f"#{i}", context) for i in range(len(part.variables))]
+        renamed = list(zip(part.variables, self.variables, strict=True))
+        self.legal = z3.substitute(z3.And(part.formulas), *renamed)
+        damage = z3.substitute(z3.Sum(part.damage), *renamed) if part.damage else None
+        self.score = None if damage is None else damage if sign > 0 else -damage
+        sides = tuple(v.get_id() in first for v in part.variables)
+        self.first = [n for n, side in zip(self.variables, sides, strict=True) if side]
+        self.second = [n for n, side in zip(self.variables, sides, strict=True) if not side]
+        # Z3 shares equal terms in a context, so equal formulas have the same id while they
+        # live: the caller keeps each problem it has solved.
+        self.key = (sides, self.legal.get_id(), None if damage is None else self.score.get_id())
+
+    def solve(self) -> tuple[int, list[int]] | None:
+        """The most the first side is sure of here, with the unknowns' values when both sides
+        choose best; None when the part has no legal assignment.
+
+        By counterexample-guided search: propose a choice for the first side that beats every
+        reply found so far, find the second side's best reply to it, and repeat until no
+        choice remains. The proposer is kept from round to round, each reply added once, and
+        the bar to beat given as the value of one more unknown."""
+        encoding = self.encoding
+        if self.score is None:  # no damage here: any legal assignment is as good as another
+            solver = encoding.solver()
+            solver.add(self.legal)
+            return (0, self._values(solver.model())) if decide(solver) else None
+        bar = z3.Int("bar", encoding.context)
+        proposer = encoding.solver()
+        proposer.add(self.legal)  # the choice can be completed legally
+        best = None
+        while True:
+            proposer.push()
+            if best is not None:
+                proposer.add(bar == best[0])
+            if not decide(proposer):
+                return best
+            chosen = [(v, proposer.model().eval(v, model_completion=True)) for v in self.first]
+            proposer.pop()
+            responder = encoding.optimizer()
+            responder.add(self.legal, *[v == x for v, x in chosen])
+            responder.minimize(self.score)
+            if not decide(responder):
+                raise AssertionError("a completable choice has no legal reply")
+            model = responder.model()
+            value = model.eval(self.score, model_completion=True).as_long()
+            reply = [(v, model.eval(v, model_completion=True)) for v in self.second]
+            proposer.add(
+                z3.Implies(
+                    z3.substitute(self.legal, *reply), z3.substitute(self.score, *reply) > bar
+                )
+            )
+            if best is None or value > best[0]:
+                best = (value, self._values(model))
+
+    def _values(self, model: z3.ModelRef) -> list[int]:
+        return [model.eval(v, model_completion=True).as_long() for v in self.variables]
 
 
 def who_wants(scenario: Scenario, to: str) -> str:
