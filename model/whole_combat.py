@@ -4,10 +4,11 @@ With first or double strike, the first-strike step assigns, its damage is dealt,
 state-based actions remove what died, and the second step assigns on what is left: damage
 marked, blockers gone (the creatures they blocked stay blocked, 509.1h), planeswalkers gone.
 The queries here count the combat damage *dealt* over the phase. Every legal assignment of the
-first-strike step is tried (few creatures assign in it); for each, the second step is asked
-with the solver. A file whose effects make dealing a choice is answered by trying every
-assignment of each step and every order of effects. Without first or double strike, the
-whole combat is the one step.
+first-strike step is tried (only the creatures that assign in it are divided); for each, the
+second step is asked with the solver. `max` and `min` ask it once for each combat a first
+step leaves behind, in each independent part of the combat (`combat_parts`) apart. A file
+whose effects make dealing a choice is answered by trying every assignment of each step and
+every order of effects. Without first or double strike, the whole combat is the one step.
 """
 
 from __future__ import annotations
@@ -24,7 +25,10 @@ from .limits import ASSIGNMENTS
 from .requirements import ANY, Pair, assigned
 from .rules import banding, order
 from .rules.dealing import PROTECTION, Outcome, changes, deal
+from .rules.results import POISON_TO_LOSE
+from .rules.steps import assigns_this_step
 from .tally import Tally
+from .verdict import check
 from .view import ScenarioView
 
 
@@ -70,23 +74,44 @@ def game_over(scenario: Scenario, outcome: Outcome) -> bool:
     return len(scenario.players) == 2 and bool(outcome.loses)
 
 
-def legal_assignments(step: Scenario) -> list[tuple[Entry, ...]]:
+def legal_assignments(step: Scenario, tried: int = 0) -> list[tuple[Entry, ...]]:
+    """Every legal assignment of the step; refused past the assignment limit, less the
+    `tried` already (in other parts of the combat)."""
     from .solver.counting import count
 
-    most = ASSIGNMENTS.value()
-    found = count(step, list_limit=most)
+    most = ASSIGNMENTS.value() - tried
+    found = count(_silent_given(step), list_limit=most)
     if found.count > most:
+        more = f", after {tried:,} in its other independent parts" if tried else ""
         raise TooManyAssignments(
-            f"the {step.step} step has {found.count:,} legal assignments, more than the "
-            f"assignment limit of {most:,} to try one by one; raise {ASSIGNMENTS.flag}"
+            f"the {step.step} step has {found.count:,} legal assignments{more}, more than the "
+            f"assignment limit of {ASSIGNMENTS.value():,} to try one by one; raise "
+            f"{ASSIGNMENTS.flag}"
         )
     return list(found.assignments)
 
 
-def _first_steps(first: Scenario):
+def _silent_given(step: Scenario) -> Scenario:
+    """The step with 0 given from each creature that assigns no combat damage in it (510.4)
+    to all it could reach: counting then tries that creature's one division, not every
+    division of its power that its constraints rule out. Its legal assignments are the
+    same."""
+    view = ScenarioView(step)
+    silent = tuple(
+        Entry(c, r, 0)
+        for c in view.creatures
+        if assigns_this_step(view, c) is False
+        for r in view.reachable(c)
+    )
+    return replace(step, assignment=(*(step.assignment or ()), *silent)) if silent else step
+
+
+def _first_steps(first: Scenario, tried: int = 0):
     """The first step's legal assignments, each followed by all that comes after it: where
     the time of a whole combat goes, so how far it has got is said on a terminal."""
-    return progress.counted(legal_assignments(first), "--combat: first-step assignments tried")
+    return progress.counted(
+        legal_assignments(first, tried), "--combat: first-step assignments tried"
+    )
 
 
 def after(first: Scenario, outcome: Outcome) -> Scenario:
@@ -184,13 +209,13 @@ def _flat(steps) -> tuple[Entry, ...]:
     return tuple(e for _, entries in steps for e in entries)
 
 
-def _branches(scenario: Scenario):
-    """(first step's scenario, its assignment, its damage dealt, the second step's scenario)
-    for every legal first-strike assignment; no second step (None) when the game is over."""
-    first = _start(scenario)
-    for entries in _first_steps(first):
+def _branches(first: Scenario, tried: int = 0):
+    """(its assignment, its damage dealt, the second step's scenario) for every legal
+    assignment of the first-strike step; no second step (None) when the game is over.
+    `tried`: first-step assignments already tried, in other parts of the combat."""
+    for entries in _first_steps(first, tried):
         (outcome,) = deal(first, entries)  # no effects, so no choices
-        yield first, entries, outcome, None if game_over(first, outcome) else after(first, outcome)
+        yield entries, outcome, None if game_over(first, outcome) else after(first, outcome)
 
 
 def _dealt(outcome: Outcome) -> dict:
@@ -227,7 +252,7 @@ def _possible(scenario: Scenario, requirements) -> Possible | Impossible:
         answer = queries.possible(first, requirements, Tally(prevented=prevented(first)))
         return _as_the_only_step(answer)
     obstacles = ()
-    for _, entries, outcome, second in _branches(scenario):
+    for entries, outcome, second in _branches(first):
         if second is None:
             if all(r.holds(Amounts(_dealt(outcome))) is True for r in requirements):
                 return Possible(entries, ((FIRST_STRIKE_STEP, entries), (SECOND, ())))
@@ -282,21 +307,93 @@ def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool)
             first, to, source, maximize=maximize, tally=Tally(prevented=prevented(first))
         )
         return _as_the_only_step(answer)
+    courses = [
+        _best_course(branches, to, source, maximize=maximize) for branches in _by_part(first)
+    ]
+    value = sum(value for value, _, _ in courses)
+    one = tuple(e for _, entries, _ in courses for e in entries)
+    two = tuple(e for _, _, entries in courses for e in entries)
+    _recheck(first, Pair(source or ANY, to), value, one, two)
+    return Optimum(value, one + two, ((FIRST_STRIKE_STEP, one), (SECOND, two)))
+
+
+def _by_part(first: Scenario) -> list[list]:
+    """The first step's branches (`_branches`) in each independent part of the combat
+    (`combat_parts`): a part's second step depends on its own first step alone, so the best
+    course of the whole is the best of each part, joined. Not when a player could lose in
+    the first step: the game's end (104.2a) would then hang on every part's damage at once,
+    so the combat is one part."""
+    from .combat_parts import independent_parts
+
+    parts = independent_parts(first)
+    found: list[list] = []
+    for part in parts:
+        found.append(list(_branches(part, tried=sum(map(len, found)))))
+    if len(parts) > 1 and _may_end_the_game(first, found):
+        return [list(_branches(first))]
+    return found
+
+
+def _may_end_the_game(first: Scenario, parts: list[list]) -> bool:
+    """Whether the first step of the parts together could make a player lose (704.5a,
+    704.5c) in a two-player game (`game_over`): each part at its worst for each player,
+    added up, since the life a player loses and gains and the poison counters they get are
+    sums over the damage dealt (120.3a-b, 120.3f)."""
+    if len(first.players) != 2:
+        return False
+    for p in first.players:
+        outcomes = [[outcome for _, outcome, _ in branches] for branches in parts]
+        net = sum(max((o.lost[p.id] - o.gained[p.id] for o in os), default=0) for os in outcomes)
+        poison = p.poison + sum(
+            max((o.poison[p.id] - p.poison for o in os), default=0) for os in outcomes
+        )
+        if poison >= POISON_TO_LOSE or (p.life is not None and p.life - net <= 0):
+            return True
+    return False
+
+
+def _best_course(branches, to: str, source: str | None, *, maximize: bool):
+    """The best course of one part: (value, first step's assignment, second step's). The
+    solver is asked once for each second step the first can lead to, not once for each first
+    assignment: many leave the same combat behind (they differ only in what players were
+    dealt, say), and the second step depends on nothing else."""
+    from .solver import queries
+
+    target = Pair(source or ANY, to)
+    asked: dict = {}  # second step -> (the first step's damage dealt it was asked with, answer)
     best = None
-    for _, entries, outcome, second in _branches(scenario):
-        if second is None:
-            value = assigned(Pair(source or ANY, to), Amounts(_dealt(outcome)))
-            answer = Optimum(value, (), ((SECOND, ()),))
-        else:
-            tally = Tally(_dealt(outcome), prevented(second))
-            answer = queries.optimum(second, to, source, maximize=maximize, tally=tally)
-        if best is None or (answer.value > best.value if maximize else answer.value < best.value):
-            best = Optimum(
-                answer.value,
-                entries + answer.assignment,
-                ((FIRST_STRIKE_STEP, entries), (SECOND, answer.assignment)),
-            )
+    for entries, outcome, second in branches:
+        here = assigned(target, Amounts(_dealt(outcome)))
+        value = here
+        if second is not None:
+            if second not in asked:
+                tally = Tally(_dealt(outcome), prevented(second))
+                answer = queries.optimum(second, to, source, maximize=maximize, tally=tally)
+                asked[second] = (here, answer)
+            there, answer = asked[second]
+            value += answer.value - there  # the query counted its own first step's damage
+        if best is None or (value > best[0] if maximize else value < best[0]):
+            best = (value, entries, () if second is None else asked[second][1].assignment)
     return best
+
+
+def _recheck(first: Scenario, target: Pair, value: int, one, two) -> None:
+    """A course joined from parts is reported only once the whole combat, dealt its first
+    step and then its second, is legal in each and gives the value; anything else is a bug
+    in lethal, never an answer."""
+    (dealt_one,) = deal(first, one)
+    totals = _dealt(dealt_one)
+    legal = check(first, one).legal
+    if game_over(first, dealt_one):
+        legal = legal and not two
+    else:
+        second = after(first, dealt_one)
+        legal = legal and check(second, two).legal
+        (dealt_two,) = deal(second, two)
+        for pair, amount in _dealt(dealt_two).items():
+            totals[pair] = totals.get(pair, 0) + amount
+    if not legal or assigned(target, Amounts(totals)) != value:
+        raise AssertionError(f"the joined course of the phase is not what its parts gave: {value}")
 
 
 def guarantee(scenario: Scenario, to: str) -> Guarantee:
@@ -322,7 +419,7 @@ def _guarantee(scenario: Scenario, to: str) -> Guarantee:
     active = first.active_player
     wanting_first = one_step.who_is_hurt(first, to) != active
     by_choice: dict[frozenset, list] = {}
-    for _, entries, outcome, second in _branches(scenario):
+    for entries, outcome, second in _branches(first):
         if second is not None and to in {p.id for p in (*second.permanents, *second.players)}:
             tally = Tally(_dealt(outcome), prevented(second))
             answer = one_step.guarantee(second, to, tally)

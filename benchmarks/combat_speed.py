@@ -1,0 +1,82 @@
+"""How fast `max --combat` is: CPU medians per size and seed, on combats with first strikers.
+
+    python benchmarks/combat_speed.py [--runs N] [--sizes 16 32 64] [--seeds 1 2 3 4]
+
+The combats are `check_speed.banding_combat(n, seed)` (n attackers with trample, deathtouch
+and banding, n/2 blockers, a planeswalker) without its assignment, and with 15% of their
+creatures given first strike or double strike; then rows with only 2 strikers. The query is
+the most combat damage dealt to D over the whole combat damage phase (the first-strike step,
+then the second). Goal (issue 12): 64x32 under 10 s CPU on every seed, and no refusal caused
+by creatures that do not assign in a step. CPU time, so that other work on the machine does
+not distort the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from dataclasses import replace
+
+from check_speed import banding_combat
+
+import lethal
+from lethal.keywords import DOUBLE_STRIKE, FIRST_STRIKE
+
+SHARE = 0.15  # of the creatures, given first strike or double strike
+
+
+def combat_with_strikers(n: int, seed: int, strikers: int | None = None) -> lethal.Scenario:
+    """`banding_combat(n, seed)` without its assignment, with first or double strike on 15%
+    of its creatures (or on `strikers` of them), chosen by the seed."""
+    scenario = banding_combat(n, seed)
+    rng = random.Random(seed)
+    creatures = [p.id for p in scenario.permanents if p.is_creature]
+    many = round(SHARE * len(creatures)) if strikers is None else strikers
+    chosen = {c: rng.choice((FIRST_STRIKE, DOUBLE_STRIKE)) for c in rng.sample(creatures, many)}
+    permanents = tuple(
+        replace(p, keywords=replace(p.keywords, plain=p.keywords.plain | {chosen[p.id]}))
+        if p.id in chosen
+        else p
+        for p in scenario.permanents
+    )
+    return replace(scenario, permanents=permanents, assignment=None)
+
+
+def cpu_median(action, runs: int):
+    times, answer = [], None
+    for _ in range(runs):
+        start = time.process_time()
+        answer = action()
+        times.append(time.process_time() - start)
+    return statistics.median(times), answer
+
+
+def row(label: str, scenario: lethal.Scenario, runs: int) -> None:
+    try:
+        seconds, answer = cpu_median(lambda: lethal.maximum(scenario, "D", whole_combat=True), runs)
+    except lethal.LimitReached as refused:
+        print(f"{label:<34}{'refused':>12}  {refused}")
+        return
+    print(f"{label:<34}{seconds:>10.2f} s  most to D {answer.value}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="runs per combat")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[16, 32, 64])
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3, 4])
+    args = parser.parse_args()
+    print(f"{'max --combat to D':<34}{'CPU median':>12}")
+    for strikers in (None, 2):
+        for n in args.sizes:
+            for seed in args.seeds:
+                scenario = combat_with_strikers(n, seed, strikers)
+                shown = "15%" if strikers is None else f"{strikers}"
+                label = f"{n}x{n // 2}, {shown} strikers, seed {seed}"
+                row(label, scenario, args.runs)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+"""A whole combat split into independent parts: creatures, and the permanents they can
+damage, that share nothing with the rest in either combat damage step.
+
+Two creatures are in one part when a rule's constraint in either step speaks of both (they
+block one another, share a blocker, a band or a planeswalker's loyalty), or when one can
+damage a permanent the other can: what the first-strike step deals to a permanent (damage
+marked, counters, loyalty, its death) is what the second step starts from (510.2, 704.5).
+Players are in every part, and their damage is shared state only through what ends the game
+(104.2a: life and poison, so lifelink and infect too); whoever splits a combat must rule that
+out (`whole_combat`). Parts without a first or double striker have no first step, and are
+kept as one part, so that the second step asks one question for all of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from z3.z3util import get_vars
+
+from .combat import FIRST_STRIKE_STEP, SECOND, Scenario
+
+
+def independent_parts(first: Scenario) -> list[Scenario]:
+    """The first-strike step's combat as independent parts, each a combat of its own with
+    every player; together they hold every permanent once. One part when nothing splits."""
+    from .solver.encoding import Encoding
+
+    ids = [p.id for p in first.permanents]
+    parent = {i: i for i in ids}
+
+    def root(x: str) -> str:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    def join(members) -> None:
+        members = [m for m in members if m in parent]
+        for other in members[1:]:
+            parent[root(other)] = root(members[0])
+
+    for band in first.bands:
+        join(band)
+    for step in (FIRST_STRIKE_STEP, SECOND):
+        encoding = Encoding(replace(first, step=step))
+        view = encoding.view
+        for c in view.creatures:
+            join([c, *view.reachable(c)])
+        owner = {v.get_id(): pair[0] for pair, v in encoding.variables.items()}
+        for constraint in encoding.constraints:
+            join([owner[v.get_id()] for v in get_vars(encoding.formula(constraint.holds))])
+
+    members: dict[str, list[str]] = {}
+    for i in ids:
+        members.setdefault(root(i), []).append(i)
+    strikers = set(first.strikers())
+    split = [m for m in members.values() if strikers.intersection(m)]
+    rest = [i for m in members.values() if not strikers.intersection(m) for i in m]
+    groups = split + [rest] if rest else split
+    if len(groups) == 1:
+        return [first]
+    return [_restricted(first, set(group)) for group in groups]
+
+
+def _restricted(scenario: Scenario, ids: set[str]) -> Scenario:
+    """The combat of these permanents alone: a part's blocks and bands stay within it."""
+    return replace(
+        scenario,
+        permanents=tuple(p for p in scenario.permanents if p.id in ids),
+        bands=tuple(band for band in scenario.bands if set(band) <= ids),
+    )

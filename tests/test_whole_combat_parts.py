@@ -1,0 +1,176 @@
+"""--combat by independent parts: the same answers as trying every first-step assignment of
+the whole combat, the old way; the game's end (104.2a) across parts; and no refusal caused by
+creatures that assign nothing in a step."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from hypothesis import HealthCheck, assume, given, note, settings
+from hypothesis import strategies as st
+
+from lethal import maximum, minimum, parse
+from lethal import whole_combat as phase
+from lethal.amounts import Amounts
+from lethal.combat_parts import independent_parts
+from lethal.limits import COUNT_ROWS
+from lethal.requirements import ANY, Pair, assigned
+from lethal.rules import order
+from lethal.solver import queries
+from lethal.solver.counting import count
+from lethal.tally import Tally
+from lethal.view import ScenarioView
+
+from .build import attacker, blocker, planeswalker, scenario_file
+from .strategies import scenarios, with_results
+
+pytestmark = pytest.mark.filterwarnings("ignore::lethal.errors.ScenarioWarning")
+
+
+def enumerated(combat, to: str, *, maximize: bool) -> int:
+    """The old way: every legal first-step assignment of the whole combat, each followed by
+    the solver's best second step."""
+    first = phase._start(combat)
+    values = []
+    for _, outcome, second in phase._branches(first):
+        if second is None:
+            values.append(assigned(Pair(ANY, to), Amounts(phase._dealt(outcome))))
+            continue
+        tally = Tally(phase._dealt(outcome), phase.prevented(second))
+        answer = queries.optimum(second, to, None, maximize=maximize, tally=tally)
+        values.append(answer.value)
+    return (max if maximize else min)(values)
+
+
+def _renamed(data: dict, prefix: str) -> dict:
+    """A copy of the file's permanents and bands under new ids: a second, separate fight."""
+    players = {p["id"] for p in data["players"]}
+
+    def new(x: str) -> str:
+        return x if x in players else prefix + x
+
+    permanents = copy.deepcopy(data["permanents"])
+    for p in permanents:
+        p["id"] = new(p["id"])
+        for field in ("blocking", "order"):
+            if field in p:
+                p[field] = [new(x) for x in p[field]]
+        if "attacking" in p:
+            p["attacking"] = new(p["attacking"])
+    return {"permanents": permanents, "bands": [[new(x) for x in b] for b in data.get("bands", [])]}
+
+
+@st.composite
+def two_fights(draw):
+    """A small combat with first or double strike, and its copy under new ids beside it,
+    now and then with what damage does (life, poison, lifelink, infect...): two parts at
+    least, whose first steps may end the game together."""
+    data = draw(scenarios(max_power=3))
+    data.pop("step")
+    for p in data["permanents"]:
+        p.pop("struck_first", None)
+    if draw(st.booleans()):
+        data = draw(with_results(data))
+    twin = _renamed(data, "z")
+    data["permanents"] += twin["permanents"]
+    data["bands"] = data.get("bands", []) + twin["bands"]
+    if not data["bands"]:
+        data.pop("bands")
+    note(str(data))
+    combat = parse(data, whole_combat=True)
+    assume(combat.strikers())
+    assume(not order.open_orders(ScenarioView(combat)))
+    first = phase._start(combat)
+    assume(count(phase._silent_given(first)).count <= 200)
+    return combat
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
+@given(two_fights(), st.sampled_from(["D", "a0", "b0", "za0"]))
+def test_parts_give_the_old_enumerations_max_and_min(combat, to):
+    assume(to == "D" or any(p.id == to for p in combat.permanents))
+    assert len(independent_parts(phase._start(combat))) >= 2
+    assert maximum(combat, to, whole_combat=True).value == enumerated(combat, to, maximize=True)
+    assert minimum(combat, to, whole_combat=True).value == enumerated(combat, to, maximize=False)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(two_fights(), st.sampled_from(["first-strike", "second"]))
+def test_giving_0_from_creatures_that_do_not_assign_keeps_the_legal_assignments(combat, step):
+    from dataclasses import replace
+
+    during = replace(combat, step=step)
+    found = count(during, list_limit=10_000)
+    assume(found.count <= 10_000)
+    old = {frozenset(a) for a in found.assignments}
+    assert {frozenset(a) for a in phase.legal_assignments(during)} == old
+
+
+def _two_first_strikers(life: int):
+    data = scenario_file(
+        attacker("fencer", 3, 3, "first strike"),
+        attacker("duelist", 3, 3, "first strike"),
+        attacker("ogre", 4, 4),
+    )
+    data["players"][1]["life"] = life
+    return parse(data, whole_combat=True)
+
+
+def test_first_strikers_in_separate_parts_end_the_game_together():
+    """104.2a, 704.5a: 3 and 3 first-strike damage to D at 5 life ends the game before the
+    ogre's step, though neither part alone would; at 7 life the ogre's 4 follows."""
+    assert len(independent_parts(phase._start(_two_first_strikers(5)))) == 3
+    assert maximum(_two_first_strikers(5), "D", whole_combat=True).value == 6
+    assert maximum(_two_first_strikers(7), "D", whole_combat=True).value == 10
+
+
+def test_poison_from_separate_parts_ends_the_game_together():
+    """704.5c: two infect first strikers give D 4 and 4 poison counters on top of 2."""
+    data = scenario_file(
+        attacker("a", 4, 4, "first strike", "infect"),
+        attacker("b", 4, 4, "first strike", "infect"),
+        attacker("ogre", 4, 4),
+    )
+    data["players"][1]["poison"] = 2
+    assert maximum(parse(data, whole_combat=True), "D", whole_combat=True).value == 8
+    data["players"][1]["poison"] = 1
+    assert maximum(parse(data, whole_combat=True), "D", whole_combat=True).value == 12
+
+
+def test_a_shared_planeswalker_joins_its_attackers_in_one_part():
+    """702.19c: the loyalty the first striker removes is what the trampler must reach."""
+    combat = parse(
+        scenario_file(
+            planeswalker("jace", 3),
+            attacker("fencer", 2, 2, "first strike", attacking="jace"),
+            attacker("thrasta", 5, 5, "trample over planeswalkers", attacking="jace"),
+            blocker("wall", 0, 1, blocking=["thrasta"]),
+            attacker("ogre", 4, 4),
+        ),
+        whole_combat=True,
+    )
+    parts = independent_parts(phase._start(combat))
+    assert [sorted(p.id for p in part.permanents) for part in parts] == [
+        ["fencer", "jace", "thrasta", "wall"],
+        ["ogre"],
+    ]
+    assert maximum(combat, "D", whole_combat=True).value == enumerated(combat, "D", maximize=True)
+
+
+def test_a_trampler_that_does_not_strike_first_is_not_divided_in_the_first_step():
+    """510.4: the rhino assigns nothing in the first-strike step, so its divisions there
+    are not counted (the count limit, set low, would refuse them)."""
+    combat = parse(
+        scenario_file(
+            attacker("fencer", 2, 2, "first strike"),
+            blocker("wall", 0, 3, blocking=["fencer"]),
+            attacker("rhino", 6, 6, "trample"),
+            blocker("x", 0, 2, blocking=["rhino"]),
+            blocker("y", 0, 2, blocking=["rhino"]),
+        ),
+        whole_combat=True,
+    )
+    with COUNT_ROWS.set_to(5):
+        assert maximum(combat, "D", whole_combat=True).value == 2
+        assert maximum(combat, "wall", whole_combat=True).value == 2
