@@ -51,7 +51,7 @@ class LimitReached(LethalError, RuntimeError):
 
 
 class TooManyToCount(LimitReached):
-    """A group of creatures with too many divisions to try one by one."""
+    """A group of creatures whose count would try too many partial divisions."""
 
 
 class TooManyOrders(LimitReached):
