@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib import import_module
 
 from .. import __version__
@@ -17,7 +17,12 @@ SHORTEST, LONGEST = 0.001, 7 * 24 * 3600  # the time limits that mean something
 QUERY_LIMITS = (CREATURES, ASSIGNMENTS, COUNT_ROWS)  # the last two: with --combat
 
 
-def build() -> argparse.ArgumentParser:
+def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of every command or, when `argv` names a command, of that one alone: each
+    command's parser costs argparse a millisecond (a help formatter per option, a translation
+    looked up per message), and a command should start fast. The top-level options take no
+    values, so the first word that is not an option names the command."""
+    wanted = next((word for word in argv or () if not word.startswith("-")), None)
     parser = argparse.ArgumentParser(
         prog="lethal",
         description="Magic: The Gathering's combat damage assignment rules, checked exactly.",
@@ -28,10 +33,13 @@ def build() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
+    def add_parser(name: str, **details) -> argparse.ArgumentParser | _Unused:
+        return commands.add_parser(name, **details) if wanted in (None, name) else _Unused()
+
     def command(
         name: str, run: Callable, help: str, description: str, limits=(), many: bool = False
     ):
-        sub = commands.add_parser(name, help=help, description=description)
+        sub = add_parser(name, help=help, description=description)
         if many:
             sub.add_argument(
                 "file", nargs="+", metavar="FILE", help="scenario files, or folders of them"
@@ -147,7 +155,7 @@ def build() -> argparse.ArgumentParser:
     )
     sure.add_argument("--to", required=True, metavar="ID", help="the recipient")
     sure.add_argument("--combat", action="store_true", help=whole)
-    proving = commands.add_parser(
+    proving = add_parser(
         "prove",
         help="prove properties of the rules, or refute them with a counterexample",
         description="Prove each property over every combat within its bounds, or refute it "
@@ -186,7 +194,7 @@ def build() -> argparse.ArgumentParser:
         "results are the same, in the same order",
     )
     proving.set_defaults(run=_command("proofs", "prove"), file=None)
-    differ = commands.add_parser(
+    differ = add_parser(
         "diff",
         help="what differs between two editions of the rules",
         description="Between two editions of the rules (each 'current' or a date, the "
@@ -215,7 +223,7 @@ def build() -> argparse.ArgumentParser:
             else f"powers, toughnesses and loyalties up to N (default {default})",
         )
     differ.set_defaults(run=_command("proofs", "diff"))
-    biting = commands.add_parser(
+    biting = add_parser(
         "teeth",
         help="remove each kind of rule constraint in turn and show what catches it",
         description="Remove each kind of rule constraint in turn, prove the property library "
@@ -225,7 +233,7 @@ def build() -> argparse.ArgumentParser:
     biting.add_argument("--json", action="store_true", help="print the table as JSON")
     _timeout_option(biting, "property")
     biting.set_defaults(run=_command("proofs", "teeth"), file=None)
-    mutating = commands.add_parser(
+    mutating = add_parser(
         "mutants",
         help="apply each semantic mutant of the rules and show which nets kill it",
         description="Apply each mutant listed in lethal/proving/mutants.py to a copy of the "
@@ -266,7 +274,7 @@ def build() -> argparse.ArgumentParser:
         help="the limit for one net on one mutant (default 900)",
     )
     mutating.set_defaults(run=_command("proofs", "mutants"), file=None)
-    showing = commands.add_parser(
+    showing = add_parser(
         "examples",
         help="list the bundled example scenarios, or print one to copy out",
         description="With no NAME, every bundled example, with what lethal check says of it "
@@ -277,13 +285,25 @@ def build() -> argparse.ArgumentParser:
     showing.add_argument("name", nargs="?", metavar="NAME", help="an example's name")
     # The answers are scenario files or plain lines: no --json to ask for.
     showing.set_defaults(run=_command("bundled", "examples"), file=None, json=False)
-    describing = commands.add_parser(
+    describing = add_parser(
         "schema",
         help="print the JSON Schema of scenario files",
         description="Print the JSON Schema that scenario files (format lethal/1) follow.",
     )
     describing.set_defaults(run=_command("bundled", "schema"), file=None, json=False)
+    if wanted is not None and wanted not in commands.choices:  # argparse lists them all
+        return build()
     return parser
+
+
+class _Unused:
+    """The parser of a command that is not running: what is added to it is never read."""
+
+    def add_argument(self, *names, **details) -> None:
+        pass
+
+    def set_defaults(self, **values) -> None:
+        pass
 
 
 def _command(module: str, name: str, *made_with) -> Callable:
