@@ -9,7 +9,8 @@ applied to a value that may be a term: use these instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import wraps
 from typing import Any
 
 Term = Any  # bool, int, or a z3 expression
@@ -21,39 +22,53 @@ def _z3():
     return z3
 
 
+# all_of and any_of are asked of plain bools most of all (every check): no list is made
+# until a term comes.
 def all_of(values: Iterable[Term]) -> Term:
-    terms = []
+    terms = None
     for value in values:
         if value is True:
             continue
         if value is False:
             return False
-        terms.append(value)
-    if not terms:
+        if terms is None:
+            terms = [value]
+        else:
+            terms.append(value)
+    if terms is None:
         return True
     return terms[0] if len(terms) == 1 else _z3().And(terms)
 
 
 def any_of(values: Iterable[Term]) -> Term:
-    terms = []
+    terms = None
     for value in values:
         if value is False:
             continue
         if value is True:
             return True
-        terms.append(value)
-    if not terms:
+        if terms is None:
+            terms = [value]
+        else:
+            terms.append(value)
+    if terms is None:
         return False
     return terms[0] if len(terms) == 1 else _z3().Or(terms)
 
 
 def negate(value: Term) -> Term:
-    if isinstance(value, bool):
-        return not value
+    if value is True or value is False:
+        return value is False
     return _z3().Not(value)
 
 
 def implies(premise: Term, conclusion: Term) -> Term:
+    # Folded as any_of((negate(premise), conclusion)) would fold it: one call, not three, for
+    # each of the thousands of plain constraints a check builds.
+    if premise is False or conclusion is True:
+        return True
+    if premise is True:
+        return conclusion
     return any_of((negate(premise), conclusion))
 
 
@@ -79,3 +94,26 @@ def total(values: Iterable[Term]) -> Term:
 
 def at_least_zero(value: Term) -> Term:
     return ite(value > 0, value, 0)
+
+
+_UNASKED = object()
+
+
+def remembered(question: Callable[..., Term]) -> Callable[..., Term]:
+    """A question about the combat alone (never the amounts), answered once per view and
+    arguments by a view that keeps its answers in `view.answers`: a plain view, whose
+    answers are plain values, and which the rules ask whom each creature may assign to in
+    several places. A view without one (the symbolic view) builds the formula each time."""
+
+    @wraps(question)
+    def ask(view, *args):
+        answers = getattr(view, "answers", None)
+        if answers is None:
+            return question(view, *args)
+        key = (question, *args)
+        answer = answers.get(key, _UNASKED)
+        if answer is _UNASKED:
+            answer = answers[key] = question(view, *args)
+        return answer
+
+    return ask

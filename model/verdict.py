@@ -98,8 +98,10 @@ def _search(view: ScenarioView, amounts: Amounts, s: str) -> OrdersFound:
 
 def choosers(view: ScenarioView) -> tuple[Chooser, ...]:
     """Who divides the damage of each creature that assigns combat damage this step."""
+    choices = (banding.DEFAULT, banding.DEFENDER_DIVIDES, banding.ATTACKER_DIVIDES)
+    cited = {rule: view.edition.cite(rule) for rule in choices}  # numbered once, not per creature
     return tuple(
-        Chooser(c, player, view.edition.cite(rule), unblocked.may_choose(view, c) is True)
+        Chooser(c, player, cited[rule], unblocked.may_choose(view, c) is True)
         for c in view.creatures
         if division.assigns_combat_damage(view, c) is True
         for player, rule in [banding.who_divides(view, c)]

@@ -15,8 +15,10 @@ unknown, lists every slot that might be.
 from __future__ import annotations
 
 from .combat import CANT_BE_PREVENTED, Scenario
-from .keywords import card_type, plain_keyword, protection_key, quality_key
+from .keywords import PLAIN, card_type, plain_keyword, protection_key, quality_key
 from .rules.order import ranked
+
+_PLAIN = frozenset(PLAIN)
 
 
 class ScenarioView:
@@ -26,11 +28,17 @@ class ScenarioView:
         self.active_player = scenario.active_player
         self._permanents = {p.id: p for p in scenario.permanents}
         self._players = {p.id: p for p in scenario.players}
+        # The plain keywords of each permanent and player: `has` is the question asked most.
+        self._keywords = {x.id: x.keywords.plain for x in (*scenario.players, *scenario.permanents)}
         self.players = tuple(p.id for p in scenario.players)
         self.creatures = tuple(p.id for p in scenario.permanents if p.is_creature)
         # The permanents that may be planeswalkers; the rules still ask `is_planeswalker`,
         # because in a symbolic view that is an unknown.
         self.planeswalkers = tuple(p.id for p in scenario.permanents if p.is_planeswalker)
+        self._planeswalkers = frozenset(self.planeswalkers)
+        self._targets = {
+            p.id: (p.attacking,) for p in scenario.permanents if p.attacking is not None
+        }
         self.recipients = self.players + tuple(p.id for p in scenario.permanents)
         self.qualities = tuple(
             sorted(
@@ -56,6 +64,17 @@ class ScenarioView:
             if e.kind == CANT_BE_PREVENTED
             for c in (self.creatures if e.sources is None else e.sources)
         }
+        # The rules' answers about the combat alone, each asked once (`ops.remembered`).
+        self.answers: dict = {}
+        self._reachable: dict[str, tuple[str, ...]] = {}
+
+    def __copy__(self):
+        """A copy may be judged under another edition (`replay`'s `under`): its answers are
+        its own."""
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.answers, twin._reachable = {}, {}
+        return twin
 
     # What a thing is.
     def is_player(self, x: str) -> bool:
@@ -66,8 +85,7 @@ class ScenarioView:
         return p is not None and p.is_creature
 
     def is_planeswalker(self, x: str) -> bool:
-        p = self._permanents.get(x)
-        return p is not None and p.is_planeswalker
+        return x in self._planeswalkers
 
     def is_battle(self, x: str) -> bool:
         p = self._permanents.get(x)
@@ -105,7 +123,9 @@ class ScenarioView:
 
     # Abilities and qualities, of a permanent or (protection only) a player.
     def has(self, x: str, keyword: str) -> bool:
-        return plain_keyword(keyword) in self._holder(x).keywords
+        if keyword not in _PLAIN:  # a rule's misspelt keyword (asked most: no call otherwise)
+            plain_keyword(keyword)  # raises UnknownKeyword
+        return keyword in self._keywords[x]
 
     def toxic(self, c: str) -> int:
         """702.164b: its total toxic value."""
@@ -191,15 +211,17 @@ class ScenarioView:
 
     def targets_of(self, a: str) -> tuple[str, ...]:
         """What a attacks: a player, a planeswalker or a battle."""
-        p = self._permanents.get(a)
-        return () if p is None or p.attacking is None else (p.attacking,)
+        return self._targets.get(a, ())
 
-    def reachable(self, s: str) -> list[str]:
+    def reachable(self, s: str) -> tuple[str, ...]:
         """Those s could assign combat damage to, in the order of `recipients`: what it
         attacks, its blockers, what it blocks, and the controller of the planeswalker it
-        attacks (trample over planeswalkers, 702.19c)."""
-        found = {*self.targets_of(s), *self.blockers_of(s), *self.blocked_by(s)}
-        for target in self.targets_of(s):
-            if self.is_planeswalker(target):
-                found.add(self.controller(target))
-        return sorted(found, key=self._rank.__getitem__)
+        attacks (trample over planeswalkers, 702.19c). Made once for each s: every rule
+        that ranges over whom s may assign to asks it."""
+        if s not in self._reachable:
+            found = {*self.targets_of(s), *self.blockers_of(s), *self.blocked_by(s)}
+            for target in self.targets_of(s):
+                if self.is_planeswalker(target):
+                    found.add(self.controller(target))
+            self._reachable[s] = tuple(sorted(found, key=self._rank.__getitem__))
+        return self._reachable[s]

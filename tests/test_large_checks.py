@@ -6,13 +6,17 @@ combats of 1000 attackers and 500 blockers, drawn with a fixed seed: trample, tr
 planeswalkers, deathtouch, attacking bands, banding blockers and a "bands with other" pair,
 under today's rules and under an edition with damage assignment orders (every order given).
 Each is judged with a legal assignment, with that assignment spoiled in one place, and with
-every creature's power divided at random among those it may assign to.
+every creature's power divided at random among those it may assign to. The benchmark's own
+1000x500 combat (benchmarks/check_speed.py) is judged too, by the reference and by the plain
+walk `check` is timed against, where that walk judges as the rules do.
 """
 
 from __future__ import annotations
 
 import random
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -20,6 +24,10 @@ from lethal import Entry, check, parse
 
 from . import reference
 from .build import attacker, blocker, planeswalker, scenario_file
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+# The issue's combat and the floor `check` is measured against (issue 12).
+from check_speed import banding_combat, floor  # noqa: E402
 
 ATTACKERS, BLOCKERS = 1000, 500
 EDITIONS = ("current", "2022-01-01")  # no order; an order, and trample over planeswalkers
@@ -164,3 +172,44 @@ def test_a_large_check_gives_the_reference_verdict(combat, kind):
     assert verdict.legal == reference.is_legal(scenario, entries), verdict.violations[:5]
     if kind == "legal":
         assert verdict.legal, verdict.violations[:5]
+
+
+def floor_variants(scenario, rng: random.Random) -> dict[str, list[Entry]]:
+    """The benchmark's legal assignment, and changes of it that stay where the floor judges
+    as the rules do (each creature's power, 510.1a; lethal damage to a trampler's blockers
+    before any goes past them, 702.19b, 702.2c): one entry one more, one entry one less, and
+    damage a trampler gives a blocker moved past it, to what it already assigns to there."""
+    entries = list(scenario.assignment)
+    blocks = {(b.id, a) for b in scenario.permanents for a in b.blocking or ()}
+    found = {"legal": entries}
+    for name, change in (("one more", 1), ("one less", -1)):
+        n = rng.randrange(len(entries))
+        varied = [
+            replace(e, amount=e.amount + change) if i == n else e for i, e in enumerate(entries)
+        ]
+        found[name] = [e for e in varied if e.amount > 0]
+    past = {e.source: i for i, e in enumerate(entries) if (e.to, e.source) not in blocks}
+    moves = [i for i, e in enumerate(entries) if (e.to, e.source) in blocks and e.source in past]
+    for k, n in enumerate(rng.sample(moves, 3)):
+        moved = list(entries)
+        there = past[entries[n].source]
+        moved[n] = replace(entries[n], amount=entries[n].amount - 1)
+        moved[there] = replace(entries[there], amount=entries[there].amount + 1)
+        found[f"moved past a blocker {k}"] = [e for e in moved if e.amount > 0]
+    return found
+
+
+@pytest.mark.parametrize("bands_with_other", [False, True], ids=["plain", "bands with other"])
+def test_the_benchmark_s_largest_check_agrees_with_the_floor_and_the_reference(bands_with_other):
+    """check_speed's 1000x500 combat: check, the floor's plain walk and the reference give
+    one verdict for its assignment and for changes of it the floor can judge."""
+    scenario = banding_combat(1000, seed=1000, bands_with_other=bands_with_other)
+    verdicts = {}
+    for name, entries in floor_variants(scenario, random.Random(bands_with_other)).items():
+        legal = check(scenario, entries).legal
+        assert legal == floor(replace(scenario, assignment=tuple(entries))), name
+        assert legal == reference.is_legal(scenario, entries), name
+        verdicts[name] = legal
+    assert verdicts["legal"] and not verdicts["one more"] and not verdicts["one less"]
+    # Lethal damage is asked, not assumed: some blocker is left short of it.
+    assert not all(legal for name, legal in verdicts.items() if name.startswith("moved"))

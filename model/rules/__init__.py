@@ -40,9 +40,8 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
     """Every constraint an assignment of the step must meet, each with its CR subrules."""
     removed = _removed.get()
     for family in FAMILIES:
-        for constraint in family.constraints(view, amounts):
-            if constraint.rules[0] not in removed:
-                yield constraint
+        found = family.constraints(view, amounts)
+        yield from (c for c in found if c.rules[0] not in removed) if removed else found
 
 
 @contextmanager

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..keywords import BANDING
-from ..ops import Term, all_of, any_of, implies, ite, negate, total
+from ..ops import Term, all_of, any_of, implies, ite, negate, remembered, total
 
 DEFAULT = "510.1"
 DEFENDER_DIVIDES = "702.22j"
@@ -64,6 +64,7 @@ def _banding_among(view, group: Sequence[str], in_group) -> Term:
     return any_of((any_of(banding), any_of(pairs)))
 
 
+@remembered
 def defending_player_divides(view, a: str) -> Term:
     """702.22j: an attacker blocked by banding has its damage divided by the defending player."""
     return all_of(
@@ -74,6 +75,7 @@ def defending_player_divides(view, a: str) -> Term:
     )
 
 
+@remembered
 def active_player_divides(view, b: str) -> Term:
     """702.22k: a blocker blocking banding has its damage divided by the active player."""
     return all_of(

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 from ..amounts import Amounts
 from ..keywords import ASSIGNS_TOUGHNESS
-from ..ops import Term, all_of, any_of, at_least_zero, implies, ite, negate
+from ..ops import Term, all_of, any_of, at_least_zero, implies, ite, negate, remembered
 from . import steps, trample, unblocked
 from .constraint import Constraint
 
@@ -33,6 +33,7 @@ RECIPIENT_RULES = (
 )
 
 
+@remembered
 def damage_to_assign(view, c: str) -> Term:
     """510.1a: the combat damage c assigns, before the 0-or-less test: its power, or its
     toughness when an effect such as Doran, the Siege Tower's says it assigns combat damage
@@ -40,6 +41,7 @@ def damage_to_assign(view, c: str) -> Term:
     return ite(view.has(c, ASSIGNS_TOUGHNESS), view.toughness(c), view.power(c))
 
 
+@remembered
 def may_receive(view, s: str, r: str) -> Term:
     """Whether s may assign any of its combat damage to r (trample's gates aside)."""
     return any_of((normally(view, s, r), as_though_unblocked(view, s, r)))
@@ -49,9 +51,12 @@ def as_though_unblocked(view, s: str, r: str) -> Term:
     """Whether r is among those s may assign to as though it weren't blocked: what it
     attacks, as 510.1b would have it (none if that was removed from combat, 506.4c), and with
     trample over planeswalkers that planeswalker's controller (702.19c, 702.19e)."""
+    may_choose = unblocked.may_choose(view, s)
+    if may_choose is False:  # as all_of would fold it, without asking the rest
+        return False
     return all_of(
         (
-            unblocked.may_choose(view, s),
+            may_choose,
             any_of(
                 (
                     all_of((view.attacks(s, r), negate(view.removed(r)))),
@@ -83,6 +88,7 @@ def normally(view, s: str, r: str) -> Term:
     )
 
 
+@remembered
 def has_recipient(view, s: str) -> Term:
     return any_of(may_receive(view, s, r) for r in view.reachable(s))
 
@@ -91,9 +97,12 @@ def may_assign_nothing(view, s: str) -> Term:
     """s, free to assign as though it weren't blocked, may choose a way that leaves it nowhere
     to assign: blocked with no creature blocking it now (510.1c), or as though unblocked with
     what it attacks removed from combat (510.1b, 506.4c). It then assigns nothing."""
+    may_choose = unblocked.may_choose(view, s)
+    if may_choose is False:  # as all_of would fold it, without asking whom s may assign to
+        return False
     return all_of(
         (
-            unblocked.may_choose(view, s),
+            may_choose,
             any_of(
                 (
                     negate(any_of(normally(view, s, r) for r in view.reachable(s))),
@@ -131,12 +140,16 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
             ("510.1a",),
             s,
             implies(premise, any_of((exactly, nothing))),
-            f"{s} assigns exactly its {_what(view, s)}, {amount} (none if 0 or less)",
+            lambda s=s, amount=amount: (
+                f"{s} assigns exactly its {_what(view, s)}, {amount} (none if 0 or less)"
+            ),
             lambda s=s, sent=sent: ("510.1a", _why_not_power(view, s, sent)),
         )
         # Thorn Elemental's ability (Rhox ruling, 2018-04-27): all of its damage to what it
         # attacks, or its normal assignment; never part to its blockers and part to a
         # recipient only the ability opens (with trample, 702.19b may still allow a split).
+        if unblocked.may_choose(view, s) is False:  # no ability, no recipient it opens
+            continue
         for r in view.reachable(s):
             opened = all_of((as_though_unblocked(view, s, r), negate(normally(view, s, r))))
             if opened is False:
@@ -146,8 +159,10 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
                 (unblocked.RULE,),
                 s,
                 implies(all_of((opened, x > 0)), unblocked.to_blockers(view, amounts, s) == 0),
-                f"{s} assigns to {r} as though it weren't blocked only if it assigns nothing "
-                f"to its blockers ({unblocked.RULING})",
+                lambda s=s, r=r: (
+                    f"{s} assigns to {r} as though it weren't blocked only if it assigns "
+                    f"nothing to its blockers ({unblocked.RULING})"
+                ),
                 lambda s=s, r=r: (unblocked.RULE, _why_not_all_or_nothing(view, amounts, s, r)),
             )
     for s, r in amounts.pairs():
@@ -156,7 +171,7 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
             RECIPIENT_RULES,
             s,
             implies(x > 0, may_receive(view, s, r)),
-            f"{s} assigns to {r} only if CR 510.1b-d or 702.19b-f allow it",
+            lambda s=s, r=r: f"{s} assigns to {r} only if CR 510.1b-d or 702.19b-f allow it",
             lambda s=s, r=r, x=x: _why_not_recipient(view, s, r, x),
         )
 

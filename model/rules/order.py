@@ -81,6 +81,8 @@ def ranked(order: tuple[str, ...]) -> Precedes:
 
 
 def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
+    if not view.edition.has_order:  # no order binds anyone: nothing to ask of each creature
+        return
     budget = ORDERS.value()
     for s in view.creatures:
         premise = bound(view, s)
@@ -110,7 +112,7 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
                 all_of(c.holds for c in _in_order(view, amounts, s, premise, members, ranked(o)))
                 for o in permutations(members)
             ),
-            f"{s} assigns in some damage assignment order (its order is not given)",
+            lambda s=s: f"{s} assigns in some damage assignment order (its order is not given)",
             lambda s=s, rule=rule: (rule, _why_no_order(view, amounts, s)),
         )
 
@@ -134,7 +136,9 @@ def _in_order(view, amounts, s, premise, members, precedes: Precedes) -> Iterato
                 (rule, announce),
                 s,
                 implies(earlier, lethal_damage_assigned(view, amounts, x)),
-                f"{s} assigns to {y} only once {x}, before it in {s}'s order, has lethal damage",
+                lambda s=s, x=x, y=y: (
+                    f"{s} assigns to {y} only once {x}, before it in {s}'s order, has lethal damage"
+                ),
                 lambda s=s, x=x, y=y, rule=rule: (rule, _why_not_in_order(view, amounts, s, x, y)),
             )
 
@@ -151,6 +155,8 @@ def orders_that_work(view, amounts: Amounts, s: str) -> tuple[tuple[str, ...], .
 
 def open_orders(view) -> list[str]:
     """The creatures whose order binds them and is left open by the file."""
+    if not view.edition.has_order:
+        return []
     return [
         s
         for s in view.creatures

@@ -7,10 +7,11 @@ from collections.abc import Iterator
 from ..amounts import Amounts
 from ..combat import FIRST_STRIKE_STEP, ONLY, SECOND
 from ..keywords import DOUBLE_STRIKE, FIRST_STRIKE
-from ..ops import Term, all_of, any_of, implies, negate
+from ..ops import Term, all_of, any_of, implies, negate, remembered
 from .constraint import Constraint
 
 
+@remembered
 def assigns_this_step(view, c: str) -> Term:
     double_strike = view.has(c, DOUBLE_STRIKE)
     return any_of(
@@ -37,7 +38,7 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
             ("510.4", "702.4b", "702.7b"),
             c,
             implies(negate(assigns_this_step(view, c)), sent == 0),
-            f"{c} assigns combat damage only in the steps CR 510.4 gives it",
+            lambda c=c: f"{c} assigns combat damage only in the steps CR 510.4 gives it",
             lambda c=c, sent=sent: ("510.4", _why_not_this_step(view, c, sent)),
         )
 

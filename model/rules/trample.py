@@ -10,12 +10,13 @@ from collections.abc import Iterator
 
 from ..amounts import Amounts
 from ..keywords import DEATHTOUCH, TRAMPLE, TRAMPLE_OVER_PLANESWALKERS
-from ..ops import Term, all_of, any_of, implies, negate
+from ..ops import Term, all_of, any_of, implies, negate, remembered
 from . import unblocked
 from .constraint import Constraint
 from .deathtouch import lethal_damage_assigned
 
 
+@remembered
 def tramples(view, s: str) -> Term:
     """702.19c: trample over planeswalkers assigns as 702.19b describes, and more."""
     return any_of((view.has(s, TRAMPLE), view.has(s, TRAMPLE_OVER_PLANESWALKERS)))
@@ -69,7 +70,9 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
                 ("702.19b", "702.2c", "702.19d"),
                 s,
                 implies(premise, lethal[b]),
-                f"{s} assigns to {r}, past its blockers, only once {b} has lethal damage",
+                lambda s=s, r=r, b=b: (
+                    f"{s} assigns to {r}, past its blockers, only once {b} has lethal damage"
+                ),
                 lambda s=s, r=r, b=b: ("702.19b", _why_not_lethal(view, amounts, s, r, b)),
             )
         for p in view.targets_of(s):
@@ -91,7 +94,9 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
                 ("702.19c",),
                 s,
                 implies(premise, amounts.received_by(p) >= view.loyalty(p)),
-                f"{s} assigns to {r} only once {p} is assigned damage up to its loyalty",
+                lambda s=s, r=r, p=p: (
+                    f"{s} assigns to {r} only once {p} is assigned damage up to its loyalty"
+                ),
                 lambda s=s, r=r, p=p: ("702.19c", _why_not_loyalty(view, amounts, s, r, p)),
             )
 

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from ..amounts import Amounts
 from ..keywords import AS_THOUGH_UNBLOCKED
-from ..ops import Term, all_of, ite, negate, total
+from ..ops import Term, all_of, ite, negate, remembered, total
 
 # The kind of the "all or nothing" constraint: filed under the two rules it chooses between.
 RULE = "510.1b-c"
 RULING = "Thorn Elemental, Rhox ruling of 2018-04-27"
 
 
+@remembered
 def may_choose(view, s: str) -> Term:
     """s is a blocked attacking creature that may assign its combat damage as though it
     weren't blocked. An unblocked one assigns as 510.1b says anyway."""
