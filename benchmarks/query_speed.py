@@ -1,24 +1,36 @@
-"""How fast the queries are: medians for stated sizes, on random combats (fixed seeds).
+"""How fast the queries are: CPU medians for stated sizes, on random combats (fixed seeds).
 
-    python benchmarks/query_speed.py [--runs N]
+    python benchmarks/query_speed.py [--runs N] [--large-runs N]
 
 Targets (issue 3), on the 2-core machine: `max` on 40 attackers and 20 blockers at most 1 s;
 `possible` with three requirements on 12 attackers and 12 blockers at most 200 ms; `count`
 at least 20 times faster than the brute-force reference on 3 attackers and 3 blockers with
 powers up to 6, with equal counts.
+
+Then issue 12's sizes, on `check_speed.banding_combat(n, seed)` without its assignment, each
+seed apart: `max` to D at 256x128 under 2 s on every seed, and at 512x256 under 10 s and
+500 MB; `min` to D and `possible` with three requirements at 1000x500 under 5 s. The three
+requirements are pairs of the combat's own legal assignment, so they can be met: its first
+entry to D at least as much, its first blocker's first entry exactly as much, and its last
+entry from an attacker to a creature at least as much. Memory is the process's peak resident
+set so far, after each size.
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
+from check_speed import banding_combat
 from combats import random_combat
 
 import lethal
+from lethal.limits import CREATURES
 
 HERE = Path(__file__).parent
 
@@ -27,11 +39,13 @@ from tests import reference  # noqa: E402 - the reference lives with the tests
 
 
 def timed(action, runs: int):
+    """The median CPU time of `runs` runs (CPU, so that other work on the machine does not
+    count), and the last answer."""
     times, result = [], None
     for _ in range(runs):
-        start = time.perf_counter()
+        start = time.process_time()
         result = action()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return statistics.median(times), result
 
 
@@ -48,11 +62,55 @@ def possible_requirements(combat) -> list[str]:
     return [f"*->D >= {most // 2}", f"{trampler}->* >= 1", f"{blocker.id}->* == {blocker.power}"]
 
 
+def peak_mb() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+
+
+def stated_requirements(combat) -> list[str]:
+    """Three pairs of the combat's own legal assignment (see the module's docstring)."""
+    attackers = {p.id for p in combat.permanents if p.attacking}
+    creatures = {p.id for p in combat.permanents if p.is_creature}
+    to_d = next(e for e in combat.assignment if e.to == "D")
+    blocker = next(e for e in combat.assignment if e.source not in attackers)
+    last = [e for e in combat.assignment if e.source in attackers and e.to in creatures][-1]
+    return [
+        f"{to_d.source}->D >= {to_d.amount}",
+        f"{blocker.source}->{blocker.to} == {blocker.amount}",
+        f"{last.source}->{last.to} >= {last.amount}",
+    ]
+
+
+def large_sizes(runs: int) -> None:
+    """Issue 12's rows: each size and seed apart."""
+    print(f"{'issue 12: query, attackers x blockers, seed':<68}{'CPU median':>13}")
+    queries = [
+        ("max to D", 256, lambda c: lethal.maximum(c, "D")),
+        ("max to D", 512, lambda c: lethal.maximum(c, "D")),
+        ("min to D", 1000, lambda c: lethal.minimum(c, "D")),
+        ("possible, 3 requirements", 1000, None),
+    ]
+    with CREATURES.set_to(10_000):
+        for name, n, ask in queries:
+            for seed in (1, 2, 3, 4):
+                given = banding_combat(n, seed)
+                combat = replace(given, assignment=None)
+                if ask is None:
+                    wanted = stated_requirements(given)
+                    seconds, answer = timed(lambda c=combat, w=wanted: lethal.possible(c, w), runs)
+                    shown = f"possible: {answer.possible}"
+                else:
+                    seconds, answer = timed(lambda c=combat, a=ask: a(c), runs)
+                    shown = f"value {answer.value}"
+                row(f"{name}, {n} x {n // 2}, seed {seed}", seconds, f"{shown}, {peak_mb()} MB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per size")
+    parser.add_argument("--large-runs", type=int, default=3, help="runs per issue 12 size")
     args = parser.parse_args()
-    print(f"{'query and size':<68}{'median':>13}")
+    large_sizes(args.large_runs)
+    print(f"{'query and size':<68}{'CPU median':>13}")
 
     for attackers, blockers in ((10, 5), (20, 10), (40, 20)):
         combat = random_combat(attackers, blockers, seed=attackers)

@@ -15,6 +15,7 @@ __version__ = "0.1.0"
 
 # Each public name and the module that defines it.
 _WHERE = {
+    "Bounds": "answers",
     "Count": "answers",
     "Guarantee": "answers",
     "Impossible": "answers",

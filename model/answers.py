@@ -62,6 +62,19 @@ class Optimum:
 
 
 @dataclass(frozen=True)
+class Bounds:
+    """A max or min that a stated limit cut short: the value lies between `lower` and
+    `upper`, both proved (one by `assignment`, which reaches it; the other by the solver),
+    and `limit` says which limit was reached and how to raise it."""
+
+    lower: int
+    upper: int
+    assignment: tuple[Entry, ...]  # reaches `lower` for a max, `upper` for a min
+    limit: str
+    steps: Steps = ()  # as an Optimum's; none yet, as only a single step gives bounds
+
+
+@dataclass(frozen=True)
 class Count:
     count: int
     assignments: tuple[tuple[Entry, ...], ...] | None = None  # when listed

@@ -47,11 +47,12 @@ ORDERS = Limit(
     "under rules with a damage assignment order, the most orders to try for those the file "
     "leaves open",
 )
-# Enough to rule out a runaway enumeration: a group whose rows multiply past this is refused.
+# Enough to rule out a runaway count (a few seconds of the programme's work): a group whose
+# count would try more partial divisions than this is refused before it tries them.
 COUNT_ROWS = Limit(
     "--count-limit",
     5_000_000,
-    "the most divisions count tries for creatures whose divisions depend on each other",
+    "the most partial divisions count tries for creatures whose divisions depend on each other",
 )
 # Far more than any board has, few enough to be done in seconds.
 EFFECT_ORDERS = Limit(
@@ -60,10 +61,11 @@ EFFECT_ORDERS = Limit(
     "the most orders of effects (CR 616.1) dealing tries for one recipient, and the most "
     "outcomes it gives",
 )
-# The solver's time grows steeply with the size of a combat (random combats of 300
-# creatures take Z3 half a minute to maximise; 500, past five minutes), so a larger file is
-# refused before any work, unless the limit is raised.
-CREATURES = Limit("--creature-limit", 200, "the most creatures a query takes")
+# A query solves each independent part of a combat apart, so its time grows about as the
+# combat does (a max on 1,500 creatures takes about 2 s): the limit is there to name what a
+# command refuses, not to spare the solver. It takes 1,000 attackers and 500 blockers, and a
+# board of tokens ten times larger than any game's.
+CREATURES = Limit("--creature-limit", 2000, "the most creatures a query takes")
 # Each legal assignment of the first step is followed by what comes after it.
 ASSIGNMENTS = Limit(
     "--assignment-limit",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import requirements as language
-from .answers import Count, Guarantee, Impossible, Optimum, Possible
+from .answers import Bounds, Count, Guarantee, Impossible, Optimum, Possible
 from .combat import Scenario
 from .errors import LethalError, TooManyCreatures, quoted
 from .limits import CREATURES
@@ -42,17 +42,18 @@ def possible(
 
 def maximum(
     scenario: Scenario, to: str, source: str | None = None, whole_combat: bool = False
-) -> Optimum | Impossible:
+) -> Optimum | Bounds | Impossible:
     """The most combat damage a legal assignment gives to `to` (from `source`, or from all);
-    with `whole_combat`, the most dealt over the whole phase."""
+    with `whole_combat`, the most dealt over the whole phase. `Bounds` when the time limit
+    (`deadline`) ran out first: what was proved by then, for a single step."""
     return _optimum(scenario, to, source, whole_combat, maximize=True)
 
 
 def minimum(
     scenario: Scenario, to: str, source: str | None = None, whole_combat: bool = False
-) -> Optimum | Impossible:
+) -> Optimum | Bounds | Impossible:
     """The least combat damage a legal assignment gives to `to` (from `source`, or from all);
-    with `whole_combat`, the least dealt over the whole phase."""
+    with `whole_combat`, the least dealt over the whole phase. `Bounds` as for `maximum`."""
     return _optimum(scenario, to, source, whole_combat, maximize=False)
 
 
@@ -64,7 +65,10 @@ def _optimum(scenario, to, source, whole_combat: bool, *, maximize: bool):
     _check_target(scenario, to, source)
     if whole_combat:
         return phase.optimum(scenario, to, source, maximize=maximize)
-    return queries.optimum(scenario, to, source, maximize=maximize)
+    try:
+        return queries.optimum(scenario, to, source, maximize=maximize)
+    except queries.Unfinished as unfinished:
+        return unfinished.bounds
 
 
 def count(scenario: Scenario, list_limit: int | None = None) -> Count:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from .answers import Count, Guarantee, Impossible, Optimum, Possible
+from .answers import Bounds, Count, Guarantee, Impossible, Optimum, Possible
 from .combat import Entry, Scenario
 from .editions import Edition
 from .errors import printable, shown
@@ -172,6 +172,27 @@ def optimum_text(file: str, most: bool, to: str, source: str | None, answer: Opt
     whose = f"from {shown(source)}" if source else "from every source"
     bound = "at most" if most else "at least"
     head = f"{file}: {bound} {answer.value} combat damage to {shown(to)} ({whose}), reached by:"
+    return "\n".join([head, *witness_text(answer)]) + "\n"
+
+
+def bounds_json(answer: Bounds) -> dict:
+    """A max or min cut short: no `value`, but both bounds proved, and the limit reached."""
+    return {
+        "lower": answer.lower,
+        "upper": answer.upper,
+        "undecided": answer.limit,
+        **witness_json(answer),
+    }
+
+
+def bounds_text(file: str, most: bool, to: str, source: str | None, answer: Bounds) -> str:
+    whose = f"from {shown(source)}" if source else "from every source"
+    reached = answer.lower if most else answer.upper
+    head = (
+        f"{file}: undecided: at least {answer.lower} and at most {answer.upper} combat damage "
+        f"to {shown(to)} ({whose}), proved before {printable(answer.limit)}; {reached} is "
+        "reached by:"
+    )
     return "\n".join([head, *witness_text(answer)]) + "\n"
 
 

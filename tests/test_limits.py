@@ -184,7 +184,9 @@ def test_a_query_past_the_creature_limit_is_refused_before_any_work(
 
     monkeypatch.setattr(encoding.Encoding, "__init__", _never)
     combat = parse(_army(CREATURES.default + 1), whole_combat=whole_combat)
-    with pytest.raises(TooManyCreatures, match="201 creatures, more than the creature limit"):
+    with pytest.raises(
+        TooManyCreatures, match=f"{CREATURES.default + 1:,} creatures, more than the creature limit"
+    ):
         query(combat, whole_combat)
     with CREATURES.set_to(CREATURES.default + 1), pytest.raises(AssertionError, match="past"):
         query(combat, whole_combat)
@@ -197,7 +199,9 @@ def test_the_creature_limit_is_exit_3_and_check_is_not_bound_by_it(tmp_path):
     err = io.StringIO()
     assert main(["max", str(path), "--to", "D"], io.StringIO(), err) == 3
     assert "raise --creature-limit" in err.getvalue()
-    data["assignment"] = [{"source": f"a{i}", "to": "D", "amount": 1} for i in range(201)]
+    data["assignment"] = [
+        {"source": f"a{i}", "to": "D", "amount": 1} for i in range(CREATURES.default + 1)
+    ]
     path.write_text(json.dumps(data))
     assert main(["check", str(path)], io.StringIO(), io.StringIO()) == 0
 

@@ -171,10 +171,13 @@ def possible(args, scenario):
 def optimum(most: bool):
     def run(args, scenario):
         from .. import queries, report
-        from ..answers import Impossible
+        from ..answers import Bounds, Impossible
 
         find = queries.maximum if most else queries.minimum
         answer = find(scenario, args.to, args.source, args.combat)
+        if isinstance(answer, Bounds):  # the time limit cut the search short
+            text = report.bounds_text(shown(args.file), most, args.to, args.source, answer)
+            return text, report.bounds_json(answer), UNDECIDED
         if isinstance(answer, Impossible):
             text = report.impossible_text(
                 shown(args.file), "completes the file's assignment", answer

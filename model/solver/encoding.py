@@ -75,18 +75,25 @@ class Encoding:
             solver.assert_and_track(formula, label)
         return solver, labels
 
-    def domain(self) -> list[z3.BoolRef]:
-        """Damage is never negative: the domain of the unknowns, not a rule."""
-        return [v >= 0 for v in self.variables.values()]
+    def domain(self, pairs: Iterable[tuple[str, str]] | None = None) -> list[z3.BoolRef]:
+        """Damage is never negative: the domain of the unknowns (all, or those of the pairs
+        given), not a rule."""
+        if pairs is None:
+            return [v >= 0 for v in self.variables.values()]
+        return [self.variables[pair] >= 0 for pair in pairs]
 
-    def rule_formulas(self) -> list[tuple[z3.BoolRef, Obstacle]]:
+    def rule_formulas(
+        self, constraints: Iterable[Constraint] | None = None
+    ) -> list[tuple[z3.BoolRef, Obstacle]]:
+        """The rules' constraints (all, or those given, such as a part's) as formulas, each
+        with the obstacle it is when it stands in the way."""
         edition = self.view.edition
         return [
             (
                 self.formula(c.holds),
                 Obstacle("rule", edition.cite(c.rules[0]), c.source, edition.cite_in(c.summary)),
             )
-            for c in self.constraints
+            for c in (self.constraints if constraints is None else constraints)
         ]
 
     def given(self, entries: Iterable[Entry]) -> list[tuple[z3.BoolRef, Obstacle]]:
