@@ -18,7 +18,7 @@ from lethal import guarantee, possible
 from lethal.limits import CREATURES
 from lethal.requirements import ANY, Pair, assigned
 from lethal.solver.encoding import Encoding, decide
-from lethal.solver.guarantee import chosen_first, legal_formulas, who_is_hurt
+from lethal.solver.guarantee import chosen_first, who_is_hurt
 
 from .build import attacker, blocker, scenario
 from .strategies import combats
@@ -35,7 +35,11 @@ def sure_of(combat, to: str, value: int) -> bool:
     encoding = Encoding(combat, extra_pairs=[(e.source, e.to) for e in combat.assignment or ()])
     first = {v.get_id() for v in chosen_first(encoding)}
     second = [v for v in encoding.variables.values() if v.get_id() not in first]
-    legal = z3.And([encoding.formula(True), *legal_formulas(encoding)])
+    given = encoding.given(combat.assignment or ())
+    legal = z3.And(
+        [encoding.formula(True), *encoding.domain()]
+        + [f for f, _ in encoding.rule_formulas() + given]
+    )
     damage = encoding.integer(assigned(Pair(ANY, to), encoding.amounts))
     active_wants = who_is_hurt(combat, to) != combat.active_player
     enough = encoding.formula(damage >= value if active_wants else damage <= value)

@@ -15,7 +15,7 @@ side's best reply to it, and repeat until no choice remains.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from itertools import permutations, product
 from math import factorial, prod
 
@@ -29,6 +29,7 @@ from ..rules import banding, division, order
 from ..tally import ASSIGNED, Tally
 from ..view import ScenarioView
 from .encoding import Encoding, decide
+from .parts import Part, parts, shape
 from .queries import _recheck, possible
 
 
@@ -93,35 +94,39 @@ def _named(*announced: dict) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 
 def _divisions(scenario: Scenario, to: str, tally: Tally) -> Guarantee | Impossible:
+    """The guarantee, part by part (`parts`): the legal assignments are every combination of
+    each part's legal assignments and the damage is a sum of each part's terms, so the first
+    side's best choice is its best in each part, and the second side's best reply to it is
+    its best reply in each part. Who chooses first is the same in every part, since each side
+    announces all of its divisions at once (510.1). A term of the damage that spans two parts
+    (a shield shared by two sources) joins them."""
     encoding = Encoding(scenario, extra_pairs=[(e.source, e.to) for e in scenario.assignment or ()])
     # The active player, who chooses first, wants the damage.
     wanting_first = who_is_hurt(scenario, to) != scenario.active_player
     first = {v.get_id() for v in chosen_first(encoding)}
-    legal = legal_formulas(encoding)
+    given = [f for f, _ in encoding.given(scenario.assignment or ())]
     received = [amount for _, amount in tally.of(encoding.amounts).into(to)]
     damage = [a for a in received if not isinstance(a, int)]
-    parts, constant = _parts(encoding, legal, damage)
-    if any(z3.is_false(z3.simplify(f)) for f in constant):
-        return _impossible(scenario)
     # Maximise what the first side is sure of: for the defenders' wish, the negated damage.
     sign = 1 if wanting_first else -1
     best = sign * sum(a for a in received if isinstance(a, int))
-    values: dict[int, int] = {}
+    values: dict[tuple[str, str], int] = {}
     solved: dict[tuple, tuple] = {}  # by key, each problem and its answer: identical parts once
-    for part in parts:
-        problem = _Problem(encoding, part, first, sign)
+    for part in parts(encoding, [*given, *damage]):
+        legal = encoding.domain(part.pairs) + [
+            f for f, _ in encoding.rule_formulas(part.constraints)
+        ]
+        legal += [given[i] for i in part.formulas if i < len(given)]
+        terms = [damage[i - len(given)] for i in part.formulas if i >= len(given)]
+        problem = _Problem(encoding, part, legal, terms, first, sign)
         if problem.key not in solved:
             solved[problem.key] = (problem, problem.solve())
         answer = solved[problem.key][1]
         if answer is None:
             return _impossible(scenario)
         best += answer[0]
-        values.update(zip((v.get_id() for v in part.variables), answer[1], strict=True))
-    witness = tuple(
-        Entry(source, recipient, values[variable.get_id()])
-        for (source, recipient), variable in encoding.variables.items()
-        if values[variable.get_id()]
-    )
+        values.update(zip(part.pairs, answer[1], strict=True))
+    witness = tuple(Entry(s, r, values[s, r]) for s, r in encoding.variables if values.get((s, r)))
     _recheck(scenario, witness, [])
     return Guarantee(to, who_wants(scenario, to), sign * best, witness)
 
@@ -139,110 +144,29 @@ def chosen_first(encoding: Encoding) -> list[z3.ArithRef]:
     ]
 
 
-def legal_formulas(encoding: Encoding) -> list[z3.BoolRef]:
-    """What makes an assignment legal: the domain, the rules and the file's amounts."""
-    return (
-        encoding.domain()
-        + [f for f, _ in encoding.rule_formulas()]
-        + [f for f, _ in encoding.given(encoding.scenario.assignment or ())]
-    )
-
-
 def _impossible(scenario: Scenario) -> Impossible:
     impossible = possible(scenario)
     assert isinstance(impossible, Impossible)
     return impossible
 
 
-@dataclass
-class _Part:
-    """Unknowns that share a constraint or a term of the damage, with those constraints and
-    terms: no other part's unknown appears in them."""
-
-    variables: list = field(default_factory=list)  # in the encoding's order
-    formulas: list = field(default_factory=list)
-    damage: list = field(default_factory=list)
-
-
-def _parts(encoding: Encoding, formulas: list, damage: list) -> tuple[list[_Part], list]:
-    """The constraints and the terms of the damage split into independent parts, and the
-    constraints over no unknown, which hold or fail whatever is chosen.
-
-    The guarantee of the whole is the sum of the parts' guarantees: the legal assignments are
-    every combination of each part's legal assignments, and the damage is a sum of each
-    part's terms, so the first side's best choice is its best choice in each part, and the
-    second side's best reply to it is its best reply in each part. Who chooses first is the
-    same in every part, since each side announces all of its divisions at once (510.1).
-    """
-    order = {v.get_id(): i for i, v in enumerate(encoding.variables.values())}
-    parent = {i: i for i in order.values()}
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    exprs = [*formulas, *damage]
-    found = _unknowns(exprs, order)
-    for positions in found:
-        for other in positions[1:]:
-            parent[root(other)] = root(positions[0])
-    parts: dict[int, _Part] = {}
-    for i, variable in enumerate(encoding.variables.values()):
-        parts.setdefault(root(i), _Part()).variables.append(variable)
-    constant = []
-    for i, (expr, positions) in enumerate(zip(exprs, found, strict=True)):
-        if not positions:
-            assert i < len(formulas), f"a term of the damage without an unknown: {expr}"
-            constant.append(expr)
-            continue
-        part = parts[root(positions[0])]
-        (part.formulas if i < len(formulas) else part.damage).append(expr)
-    return list(parts.values()), constant
-
-
-def _unknowns(exprs: list, order: dict[int, int]) -> list[tuple[int, ...]]:
-    """The unknowns each expression holds, as their places in `order` (keyed by Z3 id).
-    Subterms are shared between the rules' formulas (every sum the amounts make, for one),
-    so each is walked once, through Z3's C API: the Python one costs more than the solving."""
-    seen: dict[int, frozenset[int]] = {}
-
-    def walk(context, ast) -> frozenset[int]:
-        key = z3.Z3_get_ast_id(context, ast)
-        if key not in seen:
-            if key in order:
-                seen[key] = frozenset((order[key],))
-            elif z3.Z3_get_ast_kind(context, ast) != z3.Z3_APP_AST:
-                seen[key] = frozenset()
-            else:
-                count = z3.Z3_get_app_num_args(context, ast)
-                seen[key] = frozenset().union(
-                    *(walk(context, z3.Z3_get_app_arg(context, ast, i)) for i in range(count))
-                )
-        return seen[key]
-
-    return [tuple(sorted(walk(e.ctx_ref(), e.as_ast()))) for e in exprs]
-
-
 class _Problem:
     """A part's exists-forall question over unknowns renamed in order, so that identical
     parts (the same tokens, the same blocks) are the same problem, with the same key."""
 
-    def __init__(self, encoding: Encoding, part: _Part, first: set[int], sign: int):
+    def __init__(self, encoding: Encoding, part: Part, legal: list, damage: list, first, sign):
         self.encoding = encoding
         context = encoding.context
-        self.variables = [z3.Int(f"#{i}", context) for i in range(len(part.variables))]
-        renamed = list(zip(part.variables, self.variables, strict=True))
-        self.legal = z3.substitute(z3.And(part.formulas), *renamed)
-        damage = z3.substitute(z3.Sum(part.damage), *renamed) if part.damage else None
-        self.score = None if damage is None else damage if sign > 0 else -damage
-        sides = tuple(v.get_id() in first for v in part.variables)
+        self.variables = [z3.Int(f"#{i}", context) for i in range(len(part.pairs))]
+        alike = shape(encoding, part, [*legal, *damage])  # renamed as `variables`
+        self.legal, *terms = alike.terms
+        score = z3.Sum(terms) if terms else None
+        self.score = None if score is None else score if sign > 0 else -score
+        sides = tuple(encoding.variables[pair].get_id() in first for pair in part.pairs)
         self.first = [n for n, side in zip(self.variables, sides, strict=True) if side]
         self.second = [n for n, side in zip(self.variables, sides, strict=True) if not side]
-        # Z3 shares equal terms in a context, so equal formulas have the same id while they
-        # live: the caller keeps each problem it has solved.
-        self.key = (sides, self.legal.get_id(), None if damage is None else self.score.get_id())
+        # Parts of one shape are one problem only if the same side chooses each unknown.
+        self.key = (sides, alike)
 
     def solve(self) -> tuple[int, list[int]] | None:
         """The most the first side is sure of here, with the unknowns' values when both sides
