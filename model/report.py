@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
-from .answers import Bounds, Count, Guarantee, Impossible, Optimum, Possible
 from .combat import Entry, Scenario
 from .editions import Edition
 from .errors import printable, shown
 from .verdict import Chooser, OrdersFound, Verdict
+
+if TYPE_CHECKING:  # the queries' answers are loaded by the queries, not by `lethal check`
+    from .answers import Bounds, Count, Guarantee, Impossible, Optimum, Possible
 
 
 def entries_json(entries) -> list[dict]:
@@ -133,6 +136,12 @@ def _chooser_words(scenario: Scenario, edition: Edition, chooser: Chooser) -> st
 # The queries
 
 
+def _impossible(answer) -> bool:
+    from .answers import Impossible
+
+    return isinstance(answer, Impossible)
+
+
 def impossible_json(answer: Impossible) -> dict:
     return {
         "possible": False,
@@ -150,20 +159,20 @@ def impossible_text(file: str, what: str, answer: Impossible) -> str:
 
 
 def possible_json(answer: Possible | Impossible) -> dict:
-    if isinstance(answer, Impossible):
+    if _impossible(answer):
         return impossible_json(answer)
     return {"possible": True, **witness_json(answer)}
 
 
 def possible_text(file: str, wanted: str, answer: Possible | Impossible) -> str:
-    if isinstance(answer, Impossible):
+    if _impossible(answer):
         return impossible_text(file, wanted, answer)
     lines = [f"{file}: possible: a legal assignment {printable(wanted)}, for one:"]
     return "\n".join(lines + witness_text(answer)) + "\n"
 
 
 def optimum_json(answer: Optimum | Impossible) -> dict:
-    if isinstance(answer, Impossible):
+    if _impossible(answer):
         return impossible_json(answer)
     return {"value": answer.value, **witness_json(answer)}
 
@@ -215,7 +224,7 @@ def count_text(file: str, answer: Count) -> str:
 
 
 def guarantee_json(answer: Guarantee | Impossible) -> dict:
-    if isinstance(answer, Impossible):
+    if _impossible(answer):
         return impossible_json(answer)
     orders = {c: list(o) for c, o in answer.orders}
     return {
