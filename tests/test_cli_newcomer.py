@@ -9,6 +9,7 @@ import io
 import json
 import shutil
 from importlib import resources
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -266,3 +267,17 @@ def test_the_version_shown_is_the_version_installed():
     out = io.StringIO()
     assert main(["--version"], out, io.StringIO()) == 0
     assert out.getvalue() == f"lethal {lethal.__version__}\n" == f"lethal {version('lethal')}\n"
+
+
+def test_pip_install_ships_every_package_of_the_tree():
+    """`pip install .` ships the packages pyproject.toml lists, no others: a folder of modules
+    left off the list would be missing from every install but an editable one."""
+    tomllib = pytest.importorskip("tomllib")
+    root = Path(__file__).resolve().parent.parent
+    setuptools = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]
+    found = {
+        ".".join((package, *init.parent.relative_to(root / folder).parts))
+        for package, folder in setuptools["package-dir"].items()
+        for init in (root / folder).rglob("__init__.py")
+    }
+    assert found == set(setuptools["packages"])
