@@ -14,23 +14,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import statistics
-import time
 
 from check_speed import banding_combat
+from timing import cpu_median
 
 import lethal
 from lethal.errors import LimitReached
 from lethal.limits import CREATURES
-
-
-def cpu_median(action, runs: int):
-    times, result = [], None
-    for _ in range(runs):
-        start = time.process_time()
-        result = action()
-        times.append(time.process_time() - start)
-    return statistics.median(times), result
 
 
 def shown(count: int) -> str:

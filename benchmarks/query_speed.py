@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import argparse
 import resource
-import statistics
 import sys
-import time
 from dataclasses import replace
 from pathlib import Path
 
 from check_speed import banding_combat
 from combats import random_combat
+from timing import cpu_median
 
 import lethal
 from lethal.limits import CREATURES
@@ -36,17 +35,6 @@ HERE = Path(__file__).parent
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests import reference  # noqa: E402 - the reference lives with the tests
-
-
-def timed(action, runs: int):
-    """The median CPU time of `runs` runs (CPU, so that other work on the machine does not
-    count), and the last answer."""
-    times, result = [], None
-    for _ in range(runs):
-        start = time.process_time()
-        result = action()
-        times.append(time.process_time() - start)
-    return statistics.median(times), result
 
 
 def row(label: str, seconds: float, note: str = "") -> None:
@@ -96,10 +84,12 @@ def large_sizes(runs: int) -> None:
                 combat = replace(given, assignment=None)
                 if ask is None:
                     wanted = stated_requirements(given)
-                    seconds, answer = timed(lambda c=combat, w=wanted: lethal.possible(c, w), runs)
+                    seconds, answer = cpu_median(
+                        lambda c=combat, w=wanted: lethal.possible(c, w), runs
+                    )
                     shown = f"possible: {answer.possible}"
                 else:
-                    seconds, answer = timed(lambda c=combat, a=ask: a(c), runs)
+                    seconds, answer = cpu_median(lambda c=combat, a=ask: a(c), runs)
                     shown = f"value {answer.value}"
                 row(f"{name}, {n} x {n // 2}, seed {seed}", seconds, f"{shown}, {peak_mb()} MB")
 
@@ -114,7 +104,7 @@ def main() -> None:
 
     for attackers, blockers in ((10, 5), (20, 10), (40, 20)):
         combat = random_combat(attackers, blockers, seed=attackers)
-        seconds, answer = timed(lambda c=combat: lethal.maximum(c, "D"), args.runs)
+        seconds, answer = cpu_median(lambda c=combat: lethal.maximum(c, "D"), args.runs)
         row(
             f"max to D, {attackers} attackers x {blockers} blockers",
             seconds,
@@ -124,12 +114,12 @@ def main() -> None:
     for n in (4, 8, 12):
         combat = random_combat(n, n, seed=100 + n)
         wanted = possible_requirements(combat)
-        seconds, answer = timed(lambda c=combat, w=wanted: lethal.possible(c, w), args.runs)
+        seconds, answer = cpu_median(lambda c=combat, w=wanted: lethal.possible(c, w), args.runs)
         row(f"possible, 3 requirements, {n} x {n}", seconds, f"possible: {answer.possible}")
 
     combat = lethal.load(HERE.parent / "model/examples/combats/three-attackers-three-blockers.json")
-    seconds, answer = timed(lambda: lethal.count(combat), args.runs)
-    brute, expected = timed(lambda: sum(1 for _ in reference.legal_assignments(combat)), 1)
+    seconds, answer = cpu_median(lambda: lethal.count(combat), args.runs)
+    brute, expected = cpu_median(lambda: sum(1 for _ in reference.legal_assignments(combat)), 1)
 
     row(
         "count, 3 x 3, powers up to 6 (three-attackers-three-blockers.json)",
