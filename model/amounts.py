@@ -6,6 +6,7 @@ variable per pair that could receive damage. Pairs that are absent are 0.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
 from .ops import Term, total
@@ -14,11 +15,11 @@ from .ops import Term, total
 class Amounts:
     def __init__(self, amounts: Mapping[tuple[str, str], Term]):
         self._amounts = dict(amounts)
-        self._from: dict[str, list[Term]] = {}
-        self._into: dict[str, list[tuple[str, Term]]] = {}
+        self._from: dict[str, list[Term]] = defaultdict(list)
+        self._into: dict[str, list[tuple[str, Term]]] = defaultdict(list)
         for (source, to), amount in self._amounts.items():
-            self._from.setdefault(source, []).append(amount)
-            self._into.setdefault(to, []).append((source, amount))
+            self._from[source].append(amount)
+            self._into[to].append((source, amount))
         # Each sum is asked for by every constraint that counts it: made once, so that a
         # check stays linear and a solver query holds one term per sum.
         self._sent: dict[str, Term] = {}
@@ -26,6 +27,10 @@ class Amounts:
 
     def pairs(self) -> Iterable[tuple[str, str]]:
         return self._amounts.keys()
+
+    def items(self) -> Iterable[tuple[tuple[str, str], Term]]:
+        """Each pair with its amount."""
+        return self._amounts.items()
 
     def get(self, source: str, to: str) -> Term:
         return self._amounts.get((source, to), 0)

@@ -73,8 +73,10 @@ def implies(premise: Term, conclusion: Term) -> Term:
 
 
 def ite(condition: Term, then: Term, otherwise: Term) -> Term:
-    if isinstance(condition, bool):
-        return then if condition else otherwise
+    if condition is True:
+        return then
+    if condition is False:
+        return otherwise
     return _z3().If(condition, then, otherwise)
 
 
@@ -103,17 +105,22 @@ def remembered(question: Callable[..., Term]) -> Callable[..., Term]:
     """A question about the combat alone (never the amounts), answered once per view and
     arguments by a view that keeps its answers in `view.answers`: a plain view, whose
     answers are plain values, and which the rules ask whom each creature may assign to in
-    several places. A view without one (the symbolic view) builds the formula each time."""
+    several places. A view without one (the symbolic view), or whose `answers` is None,
+    builds the formula each time."""
 
     @wraps(question)
     def ask(view, *args):
-        answers = getattr(view, "answers", None)
-        if answers is None:
+        # `answers` holds a table for each question, of its answers by arguments: no key is
+        # built, and no exception raised but the first time a view is asked the question.
+        try:
+            table = view.answers[question]
+        except KeyError:
+            table = view.answers[question] = {}
+        except (AttributeError, TypeError):  # no `answers`, or None: nothing is kept
             return question(view, *args)
-        key = (question, *args)
-        answer = answers.get(key, _UNASKED)
+        answer = table.get(args, _UNASKED)
         if answer is _UNASKED:
-            answer = answers[key] = question(view, *args)
+            answer = table[args] = question(view, *args)
         return answer
 
     return ask

@@ -30,16 +30,17 @@ class ScenarioView:
         self._players = {p.id: p for p in scenario.players}
         # The plain keywords of each permanent and player: `has` is the question asked most.
         self._keywords = {x.id: x.keywords.plain for x in (*scenario.players, *scenario.permanents)}
-        self.players = tuple(p.id for p in scenario.players)
-        self.creatures = tuple(p.id for p in scenario.permanents if p.is_creature)
+        # Lists made first: a generator would be resumed once for each permanent.
+        self.players = tuple([p.id for p in scenario.players])
+        self.creatures = tuple([p.id for p in scenario.permanents if p.is_creature])
         # The permanents that may be planeswalkers; the rules still ask `is_planeswalker`,
         # because in a symbolic view that is an unknown.
-        self.planeswalkers = tuple(p.id for p in scenario.permanents if p.is_planeswalker)
+        self.planeswalkers = tuple([p.id for p in scenario.permanents if p.is_planeswalker])
         self._planeswalkers = frozenset(self.planeswalkers)
         self._targets = {
             p.id: (p.attacking,) for p in scenario.permanents if p.attacking is not None
         }
-        self.recipients = self.players + tuple(p.id for p in scenario.permanents)
+        self.recipients = self.players + tuple([p.id for p in scenario.permanents])
         self.qualities = tuple(
             sorted(
                 {q for p in scenario.permanents for q in p.qualities}
@@ -49,14 +50,17 @@ class ScenarioView:
         # Who blocks whom, both ways, each list in the order of the permanents: built once,
         # so that no rule scans the whole combat for the few creatures one creature meets.
         self._blocks = {(p.id, a) for p in scenario.permanents for a in p.blocking or ()}
-        self._blockers: dict[str, list[str]] = {}
+        blockers: dict[str, list[str]] = {}
         for p in scenario.permanents:
             for attacker in p.blocking or ():
-                self._blockers.setdefault(attacker, []).append(p.id)
-        self._blocked_by: dict[str, list[str]] = {}
+                blockers.setdefault(attacker, []).append(p.id)
+        blocked_by: dict[str, list[str]] = {}
         for attacker in self._permanents:
-            for b in self._blockers.get(attacker, ()):
-                self._blocked_by.setdefault(b, []).append(attacker)
+            for b in blockers.get(attacker, ()):
+                blocked_by.setdefault(b, []).append(attacker)
+        # As tuples, handed out as they are: the rules ask them of each creature.
+        self._blockers = {a: tuple(bs) for a, bs in blockers.items()}
+        self._blocked_by = {b: tuple(attackers) for b, attackers in blocked_by.items()}
         self._rank = {r: i for i, r in enumerate(self.recipients)}
         self._unpreventable = {
             c
@@ -203,11 +207,11 @@ class ScenarioView:
     # Whom the rules range over: exactly those the file names.
     def blockers_of(self, a: str) -> tuple[str, ...]:
         """The creatures blocking a."""
-        return tuple(self._blockers.get(a, ()))
+        return self._blockers.get(a, ())
 
     def blocked_by(self, b: str) -> tuple[str, ...]:
         """The creatures b blocks."""
-        return tuple(self._blocked_by.get(b, ()))
+        return self._blocked_by.get(b, ())
 
     def targets_of(self, a: str) -> tuple[str, ...]:
         """What a attacks: a player, a planeswalker or a battle."""
@@ -217,11 +221,16 @@ class ScenarioView:
         """Those s could assign combat damage to, in the order of `recipients`: what it
         attacks, its blockers, what it blocks, and the controller of the planeswalker it
         attacks (trample over planeswalkers, 702.19c). Made once for each s: every rule
-        that ranges over whom s may assign to asks it."""
-        if s not in self._reachable:
-            found = {*self.targets_of(s), *self.blockers_of(s), *self.blocked_by(s)}
-            for target in self.targets_of(s):
-                if self.is_planeswalker(target):
-                    found.add(self.controller(target))
-            self._reachable[s] = tuple(sorted(found, key=self._rank.__getitem__))
-        return self._reachable[s]
+        that ranges over whom s may assign to asks it, and read from this view's tables
+        rather than asked, as it is asked of every creature."""
+        reachable = self._reachable.get(s)
+        if reachable is None:
+            targets = self._targets.get(s, ())
+            found = {*targets, *self._blockers.get(s, ()), *self._blocked_by.get(s, ())}
+            for target in targets:
+                if target in self._planeswalkers:
+                    found.add(self._permanents[target].controller)
+            # Most creatures meet one or two: sorted only when there is an order to give.
+            ordered = sorted(found, key=self._rank.__getitem__) if len(found) > 1 else found
+            reachable = self._reachable[s] = tuple(ordered)
+        return reachable

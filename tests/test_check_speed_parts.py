@@ -2,10 +2,12 @@
 
 A plain view remembers the rules' answers about the combat alone (`ops.remembered`), so that
 whom a creature may assign to is worked out once however many rules ask; a constraint's
-summary is written only when read. Here each remembered answer is the answer asked afresh of
-a view that keeps none, on drawn combats of every edition; a copy of a view (a combat judged
-under another edition) keeps answers of its own; and a check's verdict, violations and
-choosers are those of the same check without remembering.
+summary is written only when read; a rule's alternatives are asked only until one holds
+(`any_of` over a generator); a constraint that folds to True is left out. Here each
+remembered answer is the answer asked afresh of a view that keeps none, on drawn combats of
+every edition; a copy of a view (a combat judged under another edition) keeps answers of its
+own; a check's verdict, violations and choosers are those of the same check without
+remembering; and the constraints left out are exactly those that hold.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from hypothesis import strategies as st
 from lethal import check, rules
 from lethal.amounts import Amounts
 from lethal.rules import banding, division, order, steps, trample, unblocked
+from lethal.solver.encoding import Encoding
 from lethal.view import ScenarioView
 
 from .build import attacker, blocker, scenario
@@ -89,6 +92,21 @@ def test_every_constraint_s_summary_names_its_creature(data):
     amounts = Amounts({(e.source, e.to): e.amount for e in entries})
     for constraint in rules.constraints(ScenarioView(combat), amounts):
         assert constraint.source in constraint.summary, constraint.summary
+
+
+@SETTINGS
+@given(st.data())
+def test_only_constraints_that_hold_are_left_out(data):
+    """On plain amounts every constraint given is broken (those that hold are left out),
+    and on the solver's unknowns none given is True: what is left out constrains nothing.
+    That those given fail alike on both is test_agreement's."""
+    combat = data.draw(combats())
+    entries = data.draw(assignments(combat))
+    amounts = Amounts({(e.source, e.to): e.amount for e in entries})
+    given = list(rules.constraints(ScenarioView(combat), amounts))
+    assert all(c.holds is False for c in given)
+    encoding = Encoding(combat, extra_pairs=amounts.pairs())
+    assert all(c.holds is not True for c in rules.constraints(encoding.view, encoding.amounts))
 
 
 def test_a_copy_of_a_view_keeps_answers_of_its_own():

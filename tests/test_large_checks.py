@@ -213,3 +213,20 @@ def test_the_benchmark_s_largest_check_agrees_with_the_floor_and_the_reference(b
     assert verdicts["legal"] and not verdicts["one more"] and not verdicts["one less"]
     # Lethal damage is asked, not assumed: some blocker is left short of it.
     assert not all(legal for name, legal in verdicts.items() if name.startswith("moved"))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+@pytest.mark.parametrize("bands_with_other", [False, True], ids=["plain", "bands with other"])
+def test_the_benchmark_s_combats_of_every_seed_agree_with_the_floor_and_the_reference(
+    seed, bands_with_other
+):
+    """check_speed's 256x128 combats of seeds 1-4: the same three judges agree, for the
+    legal assignment and each change of it the floor can judge."""
+    scenario = banding_combat(256, seed=seed, bands_with_other=bands_with_other)
+    verdicts = {}
+    for name, entries in floor_variants(scenario, random.Random(seed)).items():
+        verdict = check(scenario, entries)
+        assert verdict.legal == floor(replace(scenario, assignment=tuple(entries))), name
+        assert verdict.legal == reference.is_legal(scenario, entries), name
+        verdicts[name] = verdict.legal
+    assert verdicts["legal"] and not verdicts["one more"] and not verdicts["one less"]

@@ -48,7 +48,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "steps.only-step-forgotten",
         "rules/steps.py",
-        "            view.step_is(ONLY),\n",
+        "    yield view.step_is(ONLY)\n",
         "",
         "no creature assigns combat damage in a combat without first or double strike",
     ),
@@ -98,14 +98,14 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "division.attacker-forgets-its-blockers",
         "rules/division.py",
-        "            view.blocks(r, s),\n",
+        "    yield view.blocks(r, s)\n",
         "",
         "a blocked attacker may not assign to the creatures blocking it (510.1c)",
     ),
     Mutant(
         "division.blocker-forgets-its-attackers",
         "rules/division.py",
-        "            view.blocks(s, r),\n",
+        "    yield view.blocks(s, r)\n",
         "",
         "a blocker may not assign to the creatures it blocks (510.1d)",
     ),
@@ -149,8 +149,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "trample.past-blockers-into-removed-target",
         "rules/trample.py",
-        "all_of((tramples(view, s), view.attacks(s, r), negate(view.removed(r))))",
-        "all_of((tramples(view, s), view.attacks(s, r)))",
+        "all_of((trampler, view.attacks(s, r), negate(view.removed(r))))",
+        "all_of((trampler, view.attacks(s, r)))",
         "a blocked trampler assigns to a planeswalker removed from combat (506.4c)",
     ),
     Mutant(
@@ -163,8 +163,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "trample.plain-trample-reaches-the-controller",
         "rules/trample.py",
-        "            view.has(s, TRAMPLE_OVER_PLANESWALKERS),\n            any_of(",
-        "            tramples(view, s),\n            any_of(",
+        "    over_planeswalkers = view.has(s, TRAMPLE_OVER_PLANESWALKERS)\n",
+        "    over_planeswalkers = tramples(view, s)\n",
         "plain trample reaches an attacked planeswalker's controller (702.19f)",
     ),
     Mutant(
@@ -257,8 +257,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "order.any-order-is-given",
         "rules/order.py",
-        "            any_of(\n                all_of(c.holds for c in",
-        "            all_of(\n                all_of(c.holds for c in",
+        "        holds = any_of(\n            all_of(c.holds for c in",
+        "        holds = all_of(\n            all_of(c.holds for c in",
         "an order the file leaves open must work in every order, not some order",
     ),
     Mutant(

@@ -37,7 +37,10 @@ _removed: ContextVar[frozenset[str]] = ContextVar("removed", default=frozenset()
 
 
 def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
-    """Every constraint an assignment of the step must meet, each with its CR subrules."""
+    """Every constraint an assignment of the step must meet, each with its CR subrules.
+
+    One that folds to True (plain amounts that meet it, or a premise that cannot hold) is
+    left out: it constrains nothing, and a check builds thousands of them."""
     removed = _removed.get()
     for family in FAMILIES:
         found = family.constraints(view, amounts)

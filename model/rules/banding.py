@@ -45,6 +45,8 @@ def band_allowed(view, members: Sequence[str], in_band: Sequence[Term] | None = 
 def _banding_among(view, group: Sequence[str], in_group) -> Term:
     """Some creature of the group has banding, or two of them are a "bands with other" pair:
     a [quality] creature with "bands with other [quality]" and another [quality] creature."""
+    if not group:  # as any_of folds nothing, for the many attackers no creature blocks
+        return False
     pairs = (
         all_of(
             (
@@ -57,11 +59,15 @@ def _banding_among(view, group: Sequence[str], in_group) -> Term:
         )
         for q in view.qualities
         for x in group
+        if view.bands_with_other(x, q) is not False  # else all_of folds each pair of x to False
         for y in group
         if x != y
     )
     banding = (all_of((in_group(c), view.has(c, BANDING))) for c in group)
-    return any_of((any_of(banding), any_of(pairs)))
+    with_banding = any_of(banding)
+    if with_banding is True:  # as any_of would fold it, without asking for pairs
+        return True
+    return any_of((with_banding, any_of(pairs)))
 
 
 @remembered

@@ -44,7 +44,10 @@ def damage_to_assign(view, c: str) -> Term:
 @remembered
 def may_receive(view, s: str, r: str) -> Term:
     """Whether s may assign any of its combat damage to r (trample's gates aside)."""
-    return any_of((normally(view, s, r), as_though_unblocked(view, s, r)))
+    usual = normally(view, s, r)
+    if usual is True:  # as any_of would fold it, without asking about the other way
+        return True
+    return any_of((usual, as_though_unblocked(view, s, r)))
 
 
 def as_though_unblocked(view, s: str, r: str) -> Term:
@@ -70,22 +73,29 @@ def as_though_unblocked(view, s: str, r: str) -> Term:
 def normally(view, s: str, r: str) -> Term:
     """Whether the rules of 510.1b-d and 702.19b-f let s assign to r, abilities that change
     the assignment aside."""
-    attacking, blocked = view.is_attacking(s), view.is_blocked(s)
-    return any_of(
-        (
-            # 510.1b: an unblocked attacker assigns to what it attacks, unless that was
-            # removed from combat (506.4c).
-            all_of((attacking, negate(blocked), view.attacks(s, r), negate(view.removed(r)))),
-            # 510.1c: a blocked attacker divides among the creatures blocking it now.
-            view.blocks(r, s),
-            # 702.19b, 702.19d: a blocked trampler may go on to what it attacks.
-            all_of((attacking, blocked, trample.past_blockers(view, s, r))),
-            # 702.19c, 702.19e: trample over planeswalkers reaches the controller.
-            all_of((attacking, trample.over_planeswalker(view, s, r))),
-            # 510.1d: a blocker divides among the creatures it blocks.
-            view.blocks(s, r),
-        )
-    )
+    return any_of(_normal_ways(view, s, r))
+
+
+def _normal_ways(view, s: str, r: str) -> Iterator[Term]:
+    """Each way of `normally`, asked only while none found so far holds (`any_of` stops at
+    True), so that on plain values most pairs are settled by the first or second asked."""
+    attacking = view.is_attacking(s)
+    # A blocker's ways are the blocks: all_of would fold each of an attacker's ways to False.
+    an_attacker = attacking is not False
+    if an_attacker:
+        blocked = view.is_blocked(s)
+        # 510.1b: an unblocked attacker assigns to what it attacks, unless that was removed
+        # from combat (506.4c).
+        yield all_of((attacking, negate(blocked), view.attacks(s, r), negate(view.removed(r))))
+    # 510.1c: a blocked attacker divides among the creatures blocking it now.
+    yield view.blocks(r, s)
+    if an_attacker:
+        # 702.19b, 702.19d: a blocked trampler may go on to what it attacks.
+        yield all_of((attacking, blocked, trample.past_blockers(view, s, r)))
+        # 702.19c, 702.19e: trample over planeswalkers reaches the controller.
+        yield all_of((attacking, trample.over_planeswalker(view, s, r)))
+    # 510.1d: a blocker divides among the creatures it blocks.
+    yield view.blocks(s, r)
 
 
 @remembered
@@ -135,16 +145,19 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
         # creature that may assign as though unblocked may instead take a way that leaves it
         # nowhere to assign (510.1b-c).
         exactly = sent == at_least_zero(amount)
-        nothing = all_of((may_assign_nothing(view, s), sent == 0))
-        yield Constraint(
-            ("510.1a",),
-            s,
-            implies(premise, any_of((exactly, nothing))),
-            lambda s=s, amount=amount: (
-                f"{s} assigns exactly its {_what(view, s)}, {amount} (none if 0 or less)"
-            ),
-            lambda s=s, sent=sent: ("510.1a", _why_not_power(view, s, sent)),
-        )
+        # As any_of would fold it when s assigns exactly that, without asking for the way out.
+        nothing = False if exactly is True else all_of((may_assign_nothing(view, s), sent == 0))
+        holds = implies(premise, any_of((exactly, nothing)))
+        if holds is not True:  # else it constrains nothing (rules.constraints)
+            yield Constraint(
+                ("510.1a",),
+                s,
+                holds,
+                lambda s=s, amount=amount: (
+                    f"{s} assigns exactly its {_what(view, s)}, {amount} (none if 0 or less)"
+                ),
+                lambda s=s, sent=sent: ("510.1a", _why_not_power(view, s, sent)),
+            )
         # Thorn Elemental's ability (Rhox ruling, 2018-04-27): all of its damage to what it
         # attacks, or its normal assignment; never part to its blockers and part to a
         # recipient only the ability opens (with trample, 702.19b may still allow a split).
@@ -155,22 +168,27 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
             if opened is False:
                 continue
             x = amounts.get(s, r)
+            holds = implies(all_of((opened, x > 0)), unblocked.to_blockers(view, amounts, s) == 0)
+            if holds is True:  # constrains nothing (rules.constraints)
+                continue
             yield Constraint(
                 (unblocked.RULE,),
                 s,
-                implies(all_of((opened, x > 0)), unblocked.to_blockers(view, amounts, s) == 0),
+                holds,
                 lambda s=s, r=r: (
                     f"{s} assigns to {r} as though it weren't blocked only if it assigns "
                     f"nothing to its blockers ({unblocked.RULING})"
                 ),
                 lambda s=s, r=r: (unblocked.RULE, _why_not_all_or_nothing(view, amounts, s, r)),
             )
-    for s, r in amounts.pairs():
-        x = amounts.get(s, r)
+    for (s, r), x in amounts.items():
+        holds = implies(x > 0, may_receive(view, s, r))
+        if holds is True:  # constrains nothing (rules.constraints)
+            continue
         yield Constraint(
             RECIPIENT_RULES,
             s,
-            implies(x > 0, may_receive(view, s, r)),
+            holds,
             lambda s=s, r=r: f"{s} assigns to {r} only if CR 510.1b-d or 702.19b-f allow it",
             lambda s=s, r=r, x=x: _why_not_recipient(view, s, r, x),
         )

@@ -105,13 +105,16 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
                 f"has {tried}); give the orders in the file, or raise --order-limit"
             )
         rule, announce = rule_of(view, s)
+        holds = any_of(
+            all_of(c.holds for c in _in_order(view, amounts, s, premise, members, ranked(o)))
+            for o in permutations(members)
+        )
+        if holds is True:  # constrains nothing (rules.constraints)
+            continue
         yield Constraint(
             (rule, announce),
             s,
-            any_of(
-                all_of(c.holds for c in _in_order(view, amounts, s, premise, members, ranked(o)))
-                for o in permutations(members)
-            ),
+            holds,
             lambda s=s: f"{s} assigns in some damage assignment order (its order is not given)",
             lambda s=s, rule=rule: (rule, _why_no_order(view, amounts, s)),
         )
@@ -132,10 +135,13 @@ def _in_order(view, amounts, s, premise, members, precedes: Precedes) -> Iterato
             )
             if earlier is False:
                 continue
+            holds = implies(earlier, lethal_damage_assigned(view, amounts, x))
+            if holds is True:  # constrains nothing (rules.constraints)
+                continue
             yield Constraint(
                 (rule, announce),
                 s,
-                implies(earlier, lethal_damage_assigned(view, amounts, x)),
+                holds,
                 lambda s=s, x=x, y=y: (
                     f"{s} assigns to {y} only once {x}, before it in {s}'s order, has lethal damage"
                 ),

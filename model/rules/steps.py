@@ -13,31 +13,41 @@ from .constraint import Constraint
 
 @remembered
 def assigns_this_step(view, c: str) -> Term:
+    return any_of(_steps_ways(view, c))
+
+
+def _steps_ways(view, c: str) -> Iterator[Term]:
+    """Each way c assigns in this step, asked only while none found so far holds (`any_of`
+    stops at True): in a combat without first or double strike, the first settles it."""
+    yield view.step_is(ONLY)
     double_strike = view.has(c, DOUBLE_STRIKE)
-    return any_of(
+    # 510.4: the first step is for creatures with first strike or double strike.
+    yield all_of(
         (
-            view.step_is(ONLY),
-            # 510.4: the first step is for creatures with first strike or double strike.
-            all_of(
-                (
-                    view.step_is(FIRST_STRIKE_STEP),
-                    any_of((view.has(c, FIRST_STRIKE), double_strike)),
-                )
-            ),
-            # 510.4, 702.4c-d, 702.7c: the second is for those that did not strike first, and
-            # for those that have double strike now.
-            all_of((view.step_is(SECOND), any_of((negate(view.struck_first(c)), double_strike)))),
+            view.step_is(FIRST_STRIKE_STEP),
+            any_of((view.has(c, FIRST_STRIKE), double_strike)),
         )
     )
+    # 510.4, 702.4c-d, 702.7c: the second is for those that did not strike first, and for
+    # those that have double strike now.
+    yield all_of((view.step_is(SECOND), any_of((negate(view.struck_first(c)), double_strike))))
 
 
 def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
     for c in view.creatures:
+        # Each sum made here, first, whatever the step: for the solver it is a term, and the
+        # order terms are made in steers which witness Z3 finds.
         sent = amounts.sent_by(c)
+        assigns = assigns_this_step(view, c)
+        if assigns is True:  # as implies would fold it: constrains nothing (rules.constraints)
+            continue
+        holds = implies(negate(assigns), sent == 0)
+        if holds is True:
+            continue
         yield Constraint(
             ("510.4", "702.4b", "702.7b"),
             c,
-            implies(negate(assigns_this_step(view, c)), sent == 0),
+            holds,
             lambda c=c: f"{c} assigns combat damage only in the steps CR 510.4 gives it",
             lambda c=c, sent=sent: ("510.4", _why_not_this_step(view, c, sent)),
         )

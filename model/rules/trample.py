@@ -29,15 +29,21 @@ def past_blockers(view, s: str, r: str) -> Term:
     Reading (docs/readings.md): "the player or planeswalker" in 702.19b's last sentence and
     in 702.19d includes battles, as 702.19b's first sentence does.
     """
-    return all_of((tramples(view, s), view.attacks(s, r), negate(view.removed(r))))
+    trampler = tramples(view, s)
+    if trampler is False:  # as all_of would fold it, without asking what s attacks
+        return False
+    return all_of((trampler, view.attacks(s, r), negate(view.removed(r))))
 
 
 def over_planeswalker(view, s: str, r: str) -> Term:
     """702.19c, 702.19e: with trample over planeswalkers, the controller of the planeswalker
     it attacks, even one removed from combat. Without it, never (702.19f)."""
+    over_planeswalkers = view.has(s, TRAMPLE_OVER_PLANESWALKERS)
+    if over_planeswalkers is False:  # as all_of would fold it, without asking what s attacks
+        return False
     return all_of(
         (
-            view.has(s, TRAMPLE_OVER_PLANESWALKERS),
+            over_planeswalkers,
             any_of(
                 all_of((view.attacks(s, p), view.is_planeswalker(p), view.controls(r, p)))
                 for p in view.targets_of(s)
@@ -49,8 +55,9 @@ def over_planeswalker(view, s: str, r: str) -> Term:
 def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
     lethal: dict[str, Term] = {}
     as_though_unblocked: dict[str, Term] = {}
-    for s, r in amounts.pairs():
-        x = amounts.get(s, r)
+    for (s, r), x in amounts.items():
+        if tramples(view, s) is False:  # as all_of would fold `beyond`, without the rest
+            continue
         # Damage that goes past the blockers: to anything but a creature blocking s.
         beyond = all_of((x > 0, view.is_attacking(s), tramples(view, s), negate(view.blocks(r, s))))
         if beyond is False:  # an identity test, safe on terms: nothing to constrain
@@ -66,10 +73,13 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
                 lethal[b] = lethal_damage_assigned(view, amounts, b)
             # 702.19b: every blocker is assigned lethal damage before any goes past them;
             # 702.19d: with no blockers left, nothing stands in the way.
+            holds = implies(premise, lethal[b])
+            if holds is True:  # constrains nothing (rules.constraints)
+                continue
             yield Constraint(
                 ("702.19b", "702.2c", "702.19d"),
                 s,
-                implies(premise, lethal[b]),
+                holds,
                 lambda s=s, r=r, b=b: (
                     f"{s} assigns to {r}, past its blockers, only once {b} has lethal damage"
                 ),
@@ -90,10 +100,13 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
                 continue
             # 702.19c: damage reaching its loyalty, counting every creature's, before any goes
             # to its controller. Deathtouch does not help here (MH2 release notes, Thrasta).
+            holds = implies(premise, amounts.received_by(p) >= view.loyalty(p))
+            if holds is True:  # constrains nothing (rules.constraints)
+                continue
             yield Constraint(
                 ("702.19c",),
                 s,
-                implies(premise, amounts.received_by(p) >= view.loyalty(p)),
+                holds,
                 lambda s=s, r=r, p=p: (
                     f"{s} assigns to {r} only once {p} is assigned damage up to its loyalty"
                 ),
