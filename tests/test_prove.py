@@ -14,8 +14,9 @@ import z3
 
 from lethal import load
 from lethal.cli import main
+from lethal.proving import prover
 from lethal.proving.library import collect
-from lethal.proving.prover import prove
+from lethal.proving.prover import measures, prove
 
 MODEL_CHECK = "symbolic_combat_answers_as_lethal_check_does"
 
@@ -111,6 +112,62 @@ def test_protection_from_creatures_is_broken_only_by_damage_that_cant_be_prevent
     assert any(e["to"] == protected[0] and e["amount"] > 0 for e in data["assignment"])
     held = by_name["protection_from_creatures_prevents_every_creatures_preventable_damage"]
     assert held["verdict"] == "proved"
+
+
+def _lowered_one_call_at_a_time(solver, combats):
+    """The plain way to the smallest counterexample, as lethal searched before: each measure
+    lowered by one solver call at a time while a smaller one exists, then pinned."""
+    assert solver.check() == z3.sat
+    model = solver.model()
+    for measure in measures(combats):
+        best = model.eval(measure, model_completion=True).as_long()
+        while best > 0:
+            solver.push()
+            solver.add(measure < best)
+            answer = solver.check()
+            if answer == z3.sat:
+                model = solver.model()
+                best = model.eval(measure, model_completion=True).as_long()
+            solver.pop()
+            assert answer in (z3.sat, z3.unsat)
+            if answer == z3.unsat:
+                break
+        solver.add(measure == best)
+    return [model.eval(m, model_completion=True).as_long() for m in measures(combats)]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "non_trampler_must_kill_one_blocker_before_the_next",
+        "trample_excess_is_at_most_power_minus_blockers_lethal",
+        "a_blocker_assigned_nothing_holds_a_trampler_back",
+        "every_assignment_legal_under_m11_is_legal_under_m10",
+        "a_shield_and_a_doubler_give_the_same_in_either_order",
+    ],
+)
+def test_the_search_for_the_smallest_finds_what_lowering_one_at_a_time_does(
+    name, tmp_path, monkeypatch
+):
+    """The binary search ends at the same measures (creatures, flags, step, numbers) as the
+    plain descent, asked of a copy of the same solver."""
+    found = {}
+    search = prover._smallest
+
+    def both(solver, combats):
+        found["plain"] = _lowered_one_call_at_a_time(solver.translate(solver.ctx), combats)
+        assert solver.check() == z3.sat  # a copy made, Z3 holds no model until asked again
+        model, caveat = search(solver, combats)
+        found["search"] = [
+            model.eval(m, model_completion=True).as_long() for m in measures(combats)
+        ]
+        return model, caveat
+
+    monkeypatch.setattr(prover, "_smallest", both)
+    (claim,) = collect([], name)
+    result = prove(claim, 120, tmp_path)
+    assert result.verdict == "refuted" and not result.reason
+    assert found["search"] == found["plain"]
 
 
 def test_results_do_not_depend_on_the_run(tmp_path):

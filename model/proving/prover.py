@@ -325,35 +325,31 @@ def _certified(solver: z3.Solver, prop: Property, timeout: float, out: Path) -> 
 
 def _smallest(solver: z3.Solver, combats: list[SymbolicCombat]) -> tuple[z3.ModelRef, str]:
     """The counterexample with the fewest creatures, then the fewest keywords and other
-    flags, then the plainest step, then the smallest numbers: each measure lowered while the
-    solver still finds one. When the solver cannot decide whether a smaller one exists, the
-    smallest found so far is kept, with a caveat saying so."""
+    flags, then the plainest step, then the smallest numbers: each measure found by a binary
+    search between what is known impossible and the model in hand, then pinned. When the
+    solver cannot decide whether a smaller one exists, the smallest found so far is kept,
+    with a caveat saying so."""
     model = solver.model()
+    asked = 0
     for measure in measures(combats):
-        best = _value(model, measure)
-        while best > 0:
-            solver.push()
-            solver.add(measure < best)
-            answer = solver.check()
+        least, best = 0, _value(model, measure)
+        while least < best:
+            middle = (least + best - 1) // 2
+            # Asked under an assumption rather than between push and pop, so that what Z3
+            # learns on one question stays for the next: an unsat bound costs it once.
+            asked += 1
+            bound = z3.Bool(f"smaller {asked}", solver.ctx)
+            solver.add(z3.Implies(bound, measure <= middle))
+            answer = solver.check(bound)
             if answer == z3.sat:
                 model = solver.model()
                 best = _value(model, measure)
-            why = solver.reason_unknown()
-            solver.pop()
-            if answer == z3.unsat:
-                break
-            if answer != z3.sat:
-                return model, _not_smallest(why)
+            elif answer == z3.unsat:
+                least = middle + 1
+            else:
+                return model, _not_smallest(solver.reason_unknown())
+        # The model in hand meets the pin and every earlier one: it is the answer so far.
         solver.add(measure == best)
-        # Solving again with the pin, rather than keeping the model in hand, is what gives
-        # the counterexamples lethal has always reported; an unknown here stops the search.
-        answer = solver.check()
-        if answer == z3.unsat:
-            # The model in hand meets the pin, so unsat here is Z3 contradicting itself.
-            raise RuntimeError("Z3 finds no counterexample as small as the one it just gave")
-        if answer != z3.sat:
-            return model, _not_smallest(solver.reason_unknown())
-        model = solver.model()
     return model, ""
 
 
