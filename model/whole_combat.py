@@ -3,12 +3,15 @@
 With first or double strike, the first-strike step assigns, its damage is dealt, the
 state-based actions remove what died, and the second step assigns on what is left: damage
 marked, blockers gone (the creatures they blocked stay blocked, 509.1h), planeswalkers gone.
-The queries here count the combat damage *dealt* over the phase. Every legal assignment of the
-first-strike step is tried (only the creatures that assign in it are divided); for each, the
-second step is asked with the solver. `max` and `min` ask it once for each combat a first
-step leaves behind, in each independent part of the combat (`combat_parts`) apart. A file
-whose effects make dealing a choice is answered by trying every assignment of each step and
-every order of effects. Without first or double strike, the whole combat is the one step.
+The queries here count the combat damage *dealt* over the phase. `max` and `min` solve each
+independent part of the combat (`combat_parts`) apart, both steps in one query
+(`solver/two_steps`: the second step's combat as terms over the first step's amounts); a
+part that query cannot state exactly (a damage assignment order, a creature that is also a
+planeswalker or battle) and `possible` and `guarantee` try every legal assignment of the
+first-strike step (only the creatures that assign in it are divided) and ask the solver
+about the second step after each. A file whose effects make dealing a choice is answered by
+trying every assignment of each step and every order of effects. Without first or double
+strike, the whole combat is the one step.
 """
 
 from __future__ import annotations
@@ -307,59 +310,68 @@ def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool)
             first, to, source, maximize=maximize, tally=Tally(prevented=prevented(first))
         )
         return _as_the_only_step(answer)
-    courses = [
-        _best_course(branches, to, source, maximize=maximize) for branches in _by_part(first)
-    ]
+    target = Pair(source or ANY, to)
+    courses = _courses(first, target, maximize=maximize)
     value = sum(value for value, _, _ in courses)
     one = tuple(e for _, entries, _ in courses for e in entries)
     two = tuple(e for _, _, entries in courses for e in entries)
-    _recheck(first, Pair(source or ANY, to), value, one, two)
+    _recheck(first, target, value, one, two)
     return Optimum(value, one + two, ((FIRST_STRIKE_STEP, one), (SECOND, two)))
 
 
-def _by_part(first: Scenario) -> list[list]:
-    """The first step's branches (`_branches`) in each independent part of the combat
-    (`combat_parts`): a part's second step depends on its own first step alone, so the best
-    course of the whole is the best of each part, joined. Not when a player could lose in
-    the first step: the game's end (104.2a) would then hang on every part's damage at once,
-    so the combat is one part."""
+def _courses(first: Scenario, target: Pair, *, maximize: bool) -> list[tuple]:
+    """The best course (value, first step's assignment, second step's) of each independent
+    part of the combat (`combat_parts`): a part's second step depends on its own first step
+    alone, so the best course of the whole is the best of each part, joined. Not when a
+    player could lose in the first step: the game's end (104.2a) would then hang on every
+    part's damage at once, so the combat is one part. A part with a first or double striker
+    whose second step can be stated over its first step's unknowns (`two_steps.expressible`)
+    is one query; any other tries each legal first-step assignment: the part without
+    strikers has just one (nothing), and its second step is then a single step's query,
+    which solves each of its own independent parts apart."""
     from .combat_parts import independent_parts
+    from .solver.two_steps import FirstStep, expressible
 
-    parts = independent_parts(first)
-    found: list[list] = []
+    blocked = prevented(first)
+    parts = [FirstStep(part, blocked) for part in independent_parts(first)]
+    if len(parts) > 1 and _may_end_the_game(first, parts):
+        parts = [FirstStep(first, blocked)]
+    courses, tried = [], 0
     for part in parts:
-        found.append(list(_branches(part, tried=sum(map(len, found)))))
-    if len(parts) > 1 and _may_end_the_game(first, found):
-        return [list(_branches(first))]
-    return found
+        if part.scenario.strikers() and expressible(part.scenario):
+            course = part.best_course(target, maximize=maximize)
+            courses.append((course.value, course.first, course.second))
+            continue
+        branches = list(_branches(part.scenario, tried))
+        tried += len(branches)
+        courses.append(_best_course(branches, target, maximize=maximize))
+    return courses
 
 
-def _may_end_the_game(first: Scenario, parts: list[list]) -> bool:
+def _may_end_the_game(first: Scenario, parts: list) -> bool:
     """Whether the first step of the parts together could make a player lose (704.5a,
     704.5c) in a two-player game (`game_over`): each part at its worst for each player,
     added up, since the life a player loses and gains and the poison counters they get are
-    sums over the damage dealt (120.3a-b, 120.3f)."""
+    sums over the damage dealt (120.3a-b, 120.3f). Each worst is one query over the part's
+    first-step unknowns (`two_steps.FirstStep`), not a try of each assignment."""
     if len(first.players) != 2:
         return False
     for p in first.players:
-        outcomes = [[outcome for _, outcome, _ in branches] for branches in parts]
-        net = sum(max((o.lost[p.id] - o.gained[p.id] for o in os), default=0) for os in outcomes)
-        poison = p.poison + sum(
-            max((o.poison[p.id] - p.poison for o in os), default=0) for os in outcomes
-        )
+        net = 0 if p.life is None else sum(part.most(part.after.net_loss[p.id]) for part in parts)
+        poison = p.poison + sum(part.most(part.after.poison[p.id] - p.poison) for part in parts)
         if poison >= POISON_TO_LOSE or (p.life is not None and p.life - net <= 0):
             return True
     return False
 
 
-def _best_course(branches, to: str, source: str | None, *, maximize: bool):
+def _best_course(branches, target: Pair, *, maximize: bool):
     """The best course of one part: (value, first step's assignment, second step's). The
     solver is asked once for each second step the first can lead to, not once for each first
     assignment: many leave the same combat behind (they differ only in what players were
     dealt, say), and the second step depends on nothing else."""
     from .solver import queries
 
-    target = Pair(source or ANY, to)
+    to, source = target.to, None if target.source == ANY else target.source
     asked: dict = {}  # second step -> (the first step's damage dealt it was asked with, answer)
     best = None
     for entries, outcome, second in branches:

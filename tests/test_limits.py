@@ -216,7 +216,7 @@ def test_the_whole_combat_tries_at_most_its_assignment_limit():
         whole_combat=True,
     )
     with ASSIGNMENTS.set_to(1), pytest.raises(TooManyAssignments, match="--assignment-limit"):
-        maximum(combat, "D", whole_combat=True)
+        guarantee(combat, "D", whole_combat=True)
     assert maximum(combat, "x", whole_combat=True).value == 2
 
 

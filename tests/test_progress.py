@@ -54,7 +54,7 @@ def test_a_whole_combat_says_how_many_first_step_assignments_it_has_tried(monkey
     monkeypatch.setattr(progress, "EVERY", 0)
     terminal = Terminal()
     combat = str(COMBATS / "double-striking-trampler-and-a-2-2.json")
-    code = cli.main(["max", combat, "--to", "D", "--combat"], io.StringIO(), terminal)
+    code = cli.main(["guarantee", combat, "--to", "D", "--combat"], io.StringIO(), terminal)
     lines = terminal.getvalue().splitlines()
     assert code == 0 and lines
     assert lines[0] == "--combat: first-step assignments tried: 0 of " + lines[0].split()[-1]

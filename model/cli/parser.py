@@ -232,6 +232,14 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     )
     biting.add_argument("--json", action="store_true", help="print the table as JSON")
     _timeout_option(biting, "property")
+    biting.add_argument(
+        "--jobs",
+        type=_whole_number(1, 64),
+        default=1,
+        metavar="N",
+        help="properties proved at once, each in a process of its own (default 1); the "
+        "results are the same, in the same order",
+    )
     biting.set_defaults(run=_command("proofs", "teeth"), file=None)
     mutating = add_parser(
         "mutants",

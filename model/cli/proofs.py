@@ -99,7 +99,7 @@ def diff(args):
 def teeth(args):
     from ..proving import teeth
 
-    bites = teeth.bite(args.timeout)
+    bites = teeth.bite(args.timeout, args.jobs)
     data = [
         {
             "rule": b.kind,

@@ -136,6 +136,11 @@ class SymbolicCombat:
         # 701.19a: each replaces one destruction this turn.
         self._regeneration = {c: i(c, "regeneration shields") for c in self.creatures}
         self.step = z3.Int(f"{name}step", context)
+        # Asked by the rules for nearly every constraint: each formula built once.
+        self._step_is = {s: self.step == n for n, s in enumerate(STEPS)}
+        self._planeswalker = {
+            p: all_of((self.present[p], negate(self.battle[p]))) for p in self.planeswalkers
+        }
         # 509.2-509.3: each creature's damage assignment order, as a position for each
         # creature that may be in it. Only when some edition of the property has orders.
         self._position = {}
@@ -207,9 +212,7 @@ class SymbolicCombat:
         return self.present[x] if x in self.attackers + self.blockers else False
 
     def is_planeswalker(self, x: str) -> Term:
-        if x not in self.planeswalkers:
-            return False
-        return all_of((self.present[x], negate(self.battle[x])))
+        return self._planeswalker.get(x, False)
 
     def is_battle(self, x: str) -> Term:
         return self.battle[x] if x in self.planeswalkers else False
@@ -307,7 +310,7 @@ class SymbolicCombat:
         return self.recipients
 
     def step_is(self, step: str) -> Term:
-        return self.step == STEPS.index(step)
+        return self._step_is[step]
 
     def struck_first(self, c: str) -> Term:
         return self._struck_first[c]

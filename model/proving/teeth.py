@@ -8,6 +8,7 @@ caught the removal.
 
 from __future__ import annotations
 
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from tempfile import TemporaryDirectory
@@ -16,7 +17,7 @@ from .. import progress, rules
 from ..reading import bundled_examples, load
 from ..verdict import check
 from .library import collect
-from .prover import prove
+from .processes import prove_all
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,9 @@ class Bite:
         return bool(self.properties or self.examples)
 
 
-def bite(timeout: float) -> list[Bite]:
+def bite(timeout: float, jobs: int = 1) -> list[Bite]:
+    """What notices each kind of constraint gone, the library proved `jobs` properties at
+    once (each in a process of its own, which inherits the kind removed)."""
     properties = collect([])
     scenarios = [(path.name, load(path)) for path in bundled_examples()]
     verdicts = {name: check(s).legal for name, s in scenarios}
@@ -39,9 +42,9 @@ def bite(timeout: float) -> list[Bite]:
     with TemporaryDirectory() as scratch:
         for kind, what in rules.KINDS.items():
             with rules.without(kind):
-                missed = tuple(
-                    p.name for p in properties if not prove(p, timeout, Path(scratch)).as_expected
-                )
+                proving = prove_all(properties, timeout, Path(scratch), jobs=jobs)
+                with closing(proving):  # on Ctrl-C, no process is left proving
+                    missed = tuple(r.property.name for r in proving if not r.as_expected)
                 changed = tuple(n for n, s in scenarios if check(s).legal != verdicts[n])
             bites.append(Bite(kind, what, missed, changed))
             verdict = "caught" if bites[-1].caught else "NOT CAUGHT"

@@ -37,20 +37,27 @@ an instance of: `received_by` and the deathtouch test are the real ones, `sent_b
 unnamed recipients, and the disjunctions over all recipients (`has_recipient`) and over all
 planeswalkers (`over_planeswalker`) are decided by named objects, because whatever S may
 assign to is T, P, a creature blocking S (then B1 or T is one) or an attacker S blocks (then
-A1 is one). Every `Fact` holds under the mapping too. tests/test_unbounded.py checks all of
-this on drawn combats and assignments, against `lethal check`'s own constraints.
+A1 is one). Every `Fact` holds under the mapping too. One sum is not local: what S assigns to
+all the creatures blocking it (`unblocked.to_blockers`), asked only of a creature that may
+assign as though it weren't blocked (Thorn Elemental), which the open combat takes over the
+named blockers alone, so a blocker in no role hides in `x(S, elsewhere)`. The mapping is
+therefore exact when S lacks that ability or assigns nothing to a creature blocking it that
+no role names, and that is all the theorems need. tests/test_unbounded.py checks all of this
+on drawn combats and assignments, against `lethal check`'s own constraints.
 
-*Theorem 1* assumes the constraints of S and concludes about the named objects. A real
-combat, legal assignment, attacker, blocker and recipient map to a valuation that meets the
-assumptions (they evaluate as the real constraints, which hold), so the conclusion holds
-there, and it evaluates as the real conclusion. The real constraints the open combat does not
-name are dropped, which only weakens what is assumed.
+*Theorem 1* assumes the constraints of S and concludes about the named objects, of an S
+without Thorn Elemental's ability. A real combat, legal assignment, such an attacker, a
+blocker and a recipient map to a valuation that meets the assumptions (they evaluate as the
+real constraints, which hold), so the conclusion holds there, and it evaluates as the real
+conclusion. The real constraints the open combat does not name are dropped, which only
+weakens what is assumed.
 
 *Theorem 2* claims that every constraint of S holds on the witness row, whatever every other
 row and sum is. In a real combat every creature takes its witness row. Each real constraint
 of a creature S is an instance of a kept one under the mapping with B2 (or A2, or R) set to
-the object it names, so it holds; the witness chooses from S, B1, T, P and A1 alone, so its
-row is the same under every such choice; and a pair with no amount constrains nothing.
+the object it names, so it holds: the witness chooses from S, B1, T, P and A1 alone, so its
+row is the same under every such choice and assigns nothing to a blocker no role names; and a
+pair with no amount constrains nothing.
 """
 
 from __future__ import annotations
@@ -94,8 +101,11 @@ ASSUMPTIONS = (
     "The constraints are those lethal check evaluates (rules.constraints), evaluated on an "
     "open combat whose facts and numbers are all unknowns with no bound.",
     "The named roles cover every instance: any combat, creature and choice of the other "
-    "objects maps to a valuation of the open combat under which each kept constraint "
-    "evaluates as the real one and every fact below holds (argued in "
+    "objects maps to a valuation of the open combat under which every fact below holds and "
+    "each kept constraint evaluates as the real one, when the creature cannot assign as "
+    "though it weren't blocked or assigns nothing to a blocker no role names: the first "
+    "theorem is of creatures without that ability, the second's witness assigns only to "
+    "named objects (argued in "
     "lethal/proving/unbounded.py; checked by tests/test_unbounded.py on drawn combats of up to "
     "six creatures, not proved).",
     "Damage amounts are whole numbers, 0 or more, so the unnamed creatures' sum for a "
@@ -208,9 +218,11 @@ class OpenCombat:
 class OpenAmounts(Amounts):
     """Amounts among the named objects, with the unnamed inside the sums only: a named
     source's `sent_by` counts what it sends elsewhere, a named recipient's `into` and
-    `received_by` count what the unnamed send it. `pairs`, for which the rules write their
-    per-pair constraints, are the studied creature's pairs with named objects: no other
-    creature's constraints are kept, so writing them would only take time."""
+    `received_by` count what the unnamed send it. `pairs` and `items`, over which the rules
+    write their per-pair constraints, are the studied creature's pairs with named objects
+    alone: `elsewhere` and `others->Y` are sums, not objects, so a per-pair constraint on
+    them would be no real one (and would ask of them what the mapping does not define), and
+    no other creature's constraints are kept, so writing them would only take time."""
 
     def __init__(self, named: Mapping, elsewhere: Mapping, unnamed: Mapping, studied: str):
         super().__init__(
@@ -220,10 +232,13 @@ class OpenAmounts(Amounts):
                 **{(others(y), y): x for y, x in unnamed.items()},
             }
         )
-        self._pairs = tuple(pair for pair in named if pair[0] == studied)
+        self._studied = tuple((pair, x) for pair, x in named.items() if pair[0] == studied)
 
     def pairs(self) -> tuple[tuple[str, str], ...]:
-        return self._pairs
+        return tuple(pair for pair, _ in self._studied)
+
+    def items(self) -> tuple[tuple[tuple[str, str], Term], ...]:
+        return self._studied
 
 
 def open_amounts(combat: OpenCombat, row: Mapping[str, Term] | None = None) -> OpenAmounts:

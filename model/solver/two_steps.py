@@ -1,0 +1,250 @@
+"""Both combat damage steps of a combat (or of one independent part of it) as one query: CR
+510.4, 510.2, 120.3, 704.5, 701.19a.
+
+The first-strike step's amounts are unknowns. The damage they deal (protection prevents some,
+702.16e), its results (120.3) and the state-based actions that follow (704.5a, c, f-i, v,
+with regeneration, 701.19a) are terms over them, from the rules of `rules/results`; the second
+step is judged by every rule of `rules/` over a view whose marked damage, counters, loyalty,
+and who died or left combat are those terms (`SecondStepView`), with its own amounts as more
+unknowns. The most (least) damage dealt over both steps is then one optimization, instead of
+one second-step query for each first-step assignment: a part with 74,088 legal first-step
+assignments is one query.
+
+Only combats without effects come here (`whole_combat` deals those by every order their
+players may choose, 616.1), and only when `expressible` says the view can state the second
+step exactly; the rest keep the enumeration.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import z3
+
+from .. import rules
+from ..amounts import Amounts
+from ..combat import SECOND, Entry, Scenario
+from ..ops import Term, all_of, any_of, ite, negate, total
+from ..requirements import Pair, assigned
+from ..rules import division, results
+from ..view import ScenarioView
+from .encoding import Encoding, decide
+
+
+def expressible(first: Scenario) -> bool:
+    """The second step can be stated over the first step's unknowns: no effects (their
+    orders are the affected players' choices, 616.1), no damage assignment order (a
+    regenerated creature loses its own, and orders bind across both steps, 509.2), and no
+    permanent both a creature and a planeswalker or battle (one that died stays, out of
+    combat, as `whole_combat.after` keeps it, which this view does not model)."""
+    return (
+        not first.effects
+        and not first.edition.has_order
+        and not any(p.is_creature and (p.is_planeswalker or p.is_battle) for p in first.permanents)
+    )
+
+
+@dataclass(frozen=True)
+class AfterFirstStep:
+    """What the first step's damage leaves, as terms over its amounts (`_results` of
+    `rules.dealing`, term by term): for each creature, -1/-1 counters put on it, damage marked
+    then, whether it regenerated and whether it left the battlefield; for each planeswalker
+    or battle, the counters it lost and whether it left; and whether the game is over."""
+
+    counters: dict[str, Term]
+    marked: dict[str, Term]
+    regenerated: dict[str, Term]
+    gone: dict[str, Term]
+    lost_counters: dict[str, Term]  # loyalty (120.3c) or defense (120.3h) removed
+    net_loss: dict[str, Term]  # player -> life lost less life gained (120.3a, 120.3f)
+    poison: dict[str, Term]  # player -> poison counters after (120.3b, 120.3g)
+    game_over: Term
+
+
+def after_first_step(view: ScenarioView, dealt: Amounts) -> AfterFirstStep:
+    """120.3: the results of every event dealt at once (510.2, 120.4); then 704.5a, c, f, g,
+    h, i, v, and regeneration shields replacing destruction (701.19a). Each result and each
+    state-based action is `rules.results`'; how they follow one another is `_results` of
+    `rules.dealing` again, over terms (that one branches on plain values):
+    tests/test_two_steps.py holds the two to the same answers."""
+    scenario = view.scenario
+    took: dict[str, list[results.Result]] = {}
+    gained: dict[str, list[Term]] = {p: [] for p in view.players}
+    for s, r in dealt.pairs():
+        result = results.result(view, s, r, dealt.get(s, r))
+        took.setdefault(r, []).append(result)
+        gained[view.controller(s)].append(result.gained)
+
+    def summed(x: str, field: str) -> Term:
+        return total(getattr(r, field) for r in took.get(x, ()))
+
+    loses, net_loss, poison = [], {}, {}
+    for p in scenario.players:
+        poison[p.id] = p.poison + summed(p.id, "poison")
+        net_loss[p.id] = total((summed(p.id, "life_lost"), -total(gained[p.id])))
+        if p.life is None:
+            loses.append(poison[p.id] >= results.POISON_TO_LOSE)  # 704.5c
+        else:
+            loses.append(results.loses(p.life - net_loss[p.id], poison[p.id]))  # 704.5a, c
+    counters, marked, regenerated, gone, lost_counters = {}, {}, {}, {}, {}
+    for p in scenario.permanents:
+        if p.is_creature:
+            counters[p.id] = summed(p.id, "counters")
+            damage = p.damage + summed(p.id, "marked")
+            touched = any_of(r.deathtouch for r in took.get(p.id, ()))
+            destroyed = results.destroyed(view, p.id, counters[p.id], damage, touched)
+            regenerated[p.id] = results.regenerates(view, p.id, destroyed)
+            marked[p.id] = ite(regenerated[p.id], 0, damage)
+            gone[p.id] = any_of(
+                (
+                    results.toughness_gone(p.toughness, counters[p.id]),
+                    all_of((destroyed, negate(regenerated[p.id]))),
+                )
+            )
+        if p.is_planeswalker or p.is_battle:
+            lost_counters[p.id] = summed(p.id, "defense" if p.is_battle else "loyalty")
+            start = p.defense if p.is_battle else p.loyalty
+            gone[p.id] = start - lost_counters[p.id] <= 0  # 704.5i, 704.5v
+    # 104.2a, 104.3d: a player who loses a two-player game ends it before the second step.
+    game_over = any_of(loses) if len(scenario.players) == 2 else False
+    return AfterFirstStep(
+        counters, marked, regenerated, gone, lost_counters, net_loss, poison, game_over
+    )
+
+
+class SecondStepView(ScenarioView):
+    """The second step's combat as `whole_combat.after` makes it from a first step's
+    outcome, with that outcome as terms: a creature that died is no longer a creature in
+    combat; one that regenerated is out of combat (701.19a, 506.4); the creatures they
+    blocked stay blocked (509.1h); an attacked planeswalker or battle that left is removed
+    from combat (506.4c); power and toughness are less the -1/-1 counters (122.1a). Whom the
+    rules range over is the first step's: a view may list more than the answer (view.py)."""
+
+    def __init__(self, first: Scenario, state: AfterFirstStep):
+        super().__init__(replace(first, step=SECOND, assignment=None))
+        self.state = state
+        self._in_combat = {
+            c: all_of((negate(state.gone[c]), negate(state.regenerated[c]))) for c in self.creatures
+        }
+
+    def is_creature(self, x: str) -> Term:
+        return all_of((super().is_creature(x), negate(self.state.gone.get(x, False))))
+
+    def power(self, c: str) -> Term:
+        return super().power(c) - self.state.counters[c]
+
+    def toughness(self, c: str) -> Term:
+        return super().toughness(c) - self.state.counters[c]
+
+    def marked(self, c: str) -> Term:
+        return self.state.marked[c]
+
+    def loyalty(self, p: str) -> Term:
+        return super().loyalty(p) - self.state.lost_counters[p]
+
+    def regeneration_shields(self, c: str) -> Term:
+        return super().regeneration_shields(c) - ite(self.state.regenerated[c], 1, 0)
+
+    def removed(self, target: str) -> Term:
+        left = self.state.gone.get(target, False) if target in self.state.lost_counters else False
+        return any_of((super().removed(target), left))
+
+    def attacks(self, a: str, target: str) -> Term:
+        return all_of((super().attacks(a, target), self._in_combat.get(a, True)))
+
+    def is_attacking(self, c: str) -> Term:
+        return all_of((super().is_attacking(c), self._in_combat.get(c, True)))
+
+    def is_blocked(self, a: str) -> Term:
+        return all_of((super().is_blocked(a), self._in_combat.get(a, True)))
+
+    def blocks(self, b: str, a: str) -> Term:
+        return all_of(
+            (super().blocks(b, a), self._in_combat.get(b, True), self._in_combat.get(a, True))
+        )
+
+    def is_blocking(self, c: str) -> Term:
+        return all_of((super().is_blocking(c), self._in_combat.get(c, True)))
+
+
+@dataclass(frozen=True)
+class Course:
+    """A part's best course over the phase: the value, and each step's assignment."""
+
+    value: int
+    first: tuple[Entry, ...]
+    second: tuple[Entry, ...]
+
+
+class FirstStep:
+    """The first-strike step of a combat (or of one part of it) as unknowns, with what its
+    damage leaves (`after`) as terms over them. `prevented`: the pairs whose damage protection
+    prevents (702.16e, j)."""
+
+    def __init__(self, first: Scenario, prevented: frozenset):
+        self.scenario, self.prevented = first, prevented
+        self.encoding = Encoding(first)
+        self.dealt = _dealt(self.encoding.variables, prevented)
+        self.after = after_first_step(self.encoding.view, self.dealt)
+        self.formulas = [*self.encoding.domain(), *(f for f, _ in self.encoding.rule_formulas())]
+
+    def most(self, measure: Term) -> int:
+        """The most a measure of what the step leaves comes to, over its legal assignments."""
+        if not isinstance(measure, int):
+            measure = z3.simplify(measure)  # poison from no source with infect or toxic: 0
+        if isinstance(measure, int) or z3.is_int_value(measure):
+            return measure if isinstance(measure, int) else measure.as_long()
+        optimizer = self.encoding.optimizer()
+        optimizer.add(self.formulas)
+        optimizer.maximize(measure)
+        if not decide(optimizer):
+            raise AssertionError("the first-strike step of a combat has no legal assignment")
+        return optimizer.model().eval(measure, model_completion=True).as_long()
+
+    def best_course(self, target: Pair, *, maximize: bool) -> Course:
+        """The most (least) damage dealt to `target` over both steps (the combat must be
+        `expressible`), with a course that gives it. The caller deals the course again,
+        concretely, before reporting it."""
+        one, state = self.encoding, self.after
+        view = SecondStepView(self.scenario, state)
+        two = {
+            (s, r): z3.Int(f"second {s}->{r}", one.context)
+            for s in view.creatures
+            for r in view.reachable(s)
+            if division.may_receive(view, s, r) is not False
+        }
+        formulas = [*self.formulas, *(v >= 0 for v in two.values())]
+        second = [
+            one.formula(c.holds)
+            for c in rules.constraints(view, Amounts(two))
+            if c.holds is not True
+        ]
+        if state.game_over is False:
+            formulas += second
+        else:  # after the game's end there is no second step: nothing is assigned in it
+            over = one.formula(state.game_over)
+            formulas += [z3.Implies(over, v == 0) for v in two.values()]
+            formulas += [z3.Implies(z3.Not(over), holds) for holds in second]
+        value = total((assigned(target, self.dealt), assigned(target, _dealt(two, self.prevented))))
+        optimizer = one.optimizer()
+        optimizer.add(formulas)
+        if not isinstance(value, int):
+            (optimizer.maximize if maximize else optimizer.minimize)(value)
+        if not decide(optimizer):
+            raise AssertionError("the first-strike step of a combat has no legal assignment")
+        model = optimizer.model()
+        reached = value if isinstance(value, int) else model.eval(value, True).as_long()
+        return Course(reached, one.entries(model), _entries(model, two))
+
+
+def _dealt(variables: dict, prevented: frozenset) -> Amounts:
+    """The damage each pair deals: what it is assigned, or 0 where protection prevents it
+    (702.16e, j); without effects nothing else changes it (615, 616)."""
+    return Amounts({pair: 0 if pair in prevented else v for pair, v in variables.items()})
+
+
+def _entries(model: z3.ModelRef, variables: dict) -> tuple[Entry, ...]:
+    found = (
+        (pair, model.eval(v, model_completion=True).as_long()) for pair, v in variables.items()
+    )
+    return tuple(Entry(s, r, amount) for (s, r), amount in found if amount)
