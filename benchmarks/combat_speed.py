@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
-import time
 from dataclasses import replace
 
 from check_speed import banding_combat
+from timing import cpu_median
 
 import lethal
 from lethal.keywords import DOUBLE_STRIKE, FIRST_STRIKE
@@ -48,15 +47,6 @@ def combat_with_strikers(n: int, seed: int, strikers: int | None = None) -> leth
         for p in scenario.permanents
     )
     return replace(scenario, permanents=permanents, assignment=None)
-
-
-def cpu_median(action, runs: int):
-    times, answer = [], None
-    for _ in range(runs):
-        start = time.process_time()
-        answer = action()
-        times.append(time.process_time() - start)
-    return statistics.median(times), answer
 
 
 def row(label: str, scenario: lethal.Scenario, runs: int) -> None:

@@ -65,18 +65,22 @@ def _numeral(value: int, context) -> Any:
 
 def _and(terms: list) -> Term:
     z3 = _z3()
-    context = _context(terms, z3.BoolRef)
-    if context is None:
-        return z3.And(terms)
-    return z3.BoolRef(z3.Z3_mk_and(context.ref(), len(terms), _array(terms)), context)
+    return _connective(terms, z3.Z3_mk_and, z3.And)
 
 
 def _or(terms: list) -> Term:
     z3 = _z3()
+    return _connective(terms, z3.Z3_mk_or, z3.Or)
+
+
+def _connective(terms: list, make, fallback) -> Term:
+    """`fallback(terms)` (z3.And or z3.Or), built by the C API's `make` when every term is a
+    Z3 boolean of one context; otherwise by `fallback` itself, its checks and errors too."""
+    z3 = _z3()
     context = _context(terms, z3.BoolRef)
     if context is None:
-        return z3.Or(terms)
-    return z3.BoolRef(z3.Z3_mk_or(context.ref(), len(terms), _array(terms)), context)
+        return fallback(terms)
+    return z3.BoolRef(make(context.ref(), len(terms), _array(terms)), context)
 
 
 def _sum(terms: list, constant: int) -> Term:

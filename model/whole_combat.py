@@ -4,7 +4,7 @@ With first or double strike, the first-strike step assigns, its damage is dealt,
 state-based actions remove what died, and the second step assigns on what is left: damage
 marked, blockers gone (the creatures they blocked stay blocked, 509.1h), planeswalkers gone.
 The queries here count the combat damage *dealt* over the phase. `max` and `min` solve each
-independent part of the combat (`combat_parts`) apart, both steps in one query
+independent part of the combat (`solver/combat_parts`) apart, both steps in one query
 (`solver/two_steps`: the second step's combat as terms over the first step's amounts); a
 part that query cannot state exactly (a damage assignment order, a creature that is also a
 planeswalker or battle) and `possible` and `guarantee` try every legal assignment of the
@@ -321,7 +321,7 @@ def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool)
 
 def _courses(first: Scenario, target: Pair, *, maximize: bool) -> list[tuple]:
     """The best course (value, first step's assignment, second step's) of each independent
-    part of the combat (`combat_parts`): a part's second step depends on its own first step
+    part of the combat (`solver/combat_parts`): a part's second step depends on its own first step
     alone, so the best course of the whole is the best of each part, joined. Not when a
     player could lose in the first step: the game's end (104.2a) would then hang on every
     part's damage at once, so the combat is one part. A part with a first or double striker
@@ -329,7 +329,7 @@ def _courses(first: Scenario, target: Pair, *, maximize: bool) -> list[tuple]:
     is one query; any other tries each legal first-step assignment: the part without
     strikers has just one (nothing), and its second step is then a single step's query,
     which solves each of its own independent parts apart."""
-    from .combat_parts import independent_parts
+    from .solver.combat_parts import independent_parts
     from .solver.two_steps import FirstStep, expressible
 
     blocked = prevented(first)

@@ -460,3 +460,14 @@ def effects(
             effect["sources"] = draw(st.lists(st.sampled_from(sources), min_size=1, unique=True))
         found.append(effect)
     return found
+
+
+@st.composite
+def phase_starts(draw) -> dict:
+    """A small combat's dict from the start of the combat damage phase (no step, nothing
+    struck first yet), half the time with what damage does (`with_results`)."""
+    data = draw(scenarios(max_power=3))
+    data.pop("step")
+    for p in data["permanents"]:
+        p.pop("struck_first", None)
+    return draw(with_results(data)) if draw(st.booleans()) else data

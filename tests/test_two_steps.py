@@ -16,16 +16,16 @@ from hypothesis import strategies as st
 
 from lethal import maximum, minimum, parse
 from lethal import whole_combat as phase
-from lethal.combat_parts import independent_parts
 from lethal.limits import ASSIGNMENTS
 from lethal.requirements import ANY, Pair
 from lethal.rules.dealing import deal
+from lethal.solver.combat_parts import independent_parts
 from lethal.solver.counting import count
 from lethal.solver.two_steps import FirstStep, SecondStepView, expressible
 from lethal.view import ScenarioView
 
 from . import reference
-from .strategies import scenarios, with_results
+from .strategies import phase_starts
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
@@ -39,12 +39,7 @@ def phases(draw):
     """Small combats with first or double strike and no effects, from the start of the
     phase, half the time with what damage does (life, poison, lifelink, infect, wither,
     protection, regeneration); the second step `expressible` over the first's unknowns."""
-    data = draw(scenarios(max_power=3))
-    data.pop("step")
-    for p in data["permanents"]:
-        p.pop("struck_first", None)
-    if draw(st.booleans()):
-        data = draw(with_results(data))
+    data = draw(phase_starts())
     note(str(data))
     combat = parse(data, whole_combat=True)
     assume(combat.strikers())

@@ -13,17 +13,17 @@ from hypothesis import strategies as st
 from lethal import maximum, minimum, parse
 from lethal import whole_combat as phase
 from lethal.amounts import Amounts
-from lethal.combat_parts import independent_parts
 from lethal.limits import COUNT_ROWS
 from lethal.requirements import ANY, Pair, assigned
 from lethal.rules import order
 from lethal.solver import queries
+from lethal.solver.combat_parts import independent_parts
 from lethal.solver.counting import count
 from lethal.tally import Tally
 from lethal.view import ScenarioView
 
 from .build import attacker, blocker, planeswalker, scenario_file
-from .strategies import scenarios, with_results
+from .strategies import phase_starts
 
 pytestmark = pytest.mark.filterwarnings("ignore::lethal.errors.ScenarioWarning")
 
@@ -66,12 +66,7 @@ def two_fights(draw):
     """A small combat with first or double strike, and its copy under new ids beside it,
     now and then with what damage does (life, poison, lifelink, infect...): two parts at
     least, whose first steps may end the game together."""
-    data = draw(scenarios(max_power=3))
-    data.pop("step")
-    for p in data["permanents"]:
-        p.pop("struck_first", None)
-    if draw(st.booleans()):
-        data = draw(with_results(data))
+    data = draw(phase_starts())
     twin = _renamed(data, "z")
     data["permanents"] += twin["permanents"]
     data["bands"] = data.get("bands", []) + twin["bands"]

@@ -185,14 +185,7 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         "as SMT-LIB 2: a proof stands only if both find the negated claim unsatisfiable "
         "(needs lethal[certify])",
     )
-    proving.add_argument(
-        "--jobs",
-        type=_whole_number(1, 64),
-        default=1,
-        metavar="N",
-        help="properties proved at once, each in a process of its own (default 1); the "
-        "results are the same, in the same order",
-    )
+    _jobs_option(proving)
     proving.set_defaults(run=_command("proofs", "prove"), file=None)
     differ = add_parser(
         "diff",
@@ -232,14 +225,7 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     )
     biting.add_argument("--json", action="store_true", help="print the table as JSON")
     _timeout_option(biting, "property")
-    biting.add_argument(
-        "--jobs",
-        type=_whole_number(1, 64),
-        default=1,
-        metavar="N",
-        help="properties proved at once, each in a process of its own (default 1); the "
-        "results are the same, in the same order",
-    )
+    _jobs_option(biting)
     biting.set_defaults(run=_command("proofs", "teeth"), file=None)
     mutating = add_parser(
         "mutants",
@@ -366,6 +352,17 @@ def _whole_number(least: int, most: int) -> Callable[[str], int]:
         return int(text)
 
     return number
+
+
+def _jobs_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--jobs",
+        type=_whole_number(1, 64),
+        default=1,
+        metavar="N",
+        help="properties proved at once, each in a process of its own (default 1); the "
+        "results are the same, in the same order",
+    )
 
 
 def _timeout_option(parser: argparse.ArgumentParser, each: str) -> None:

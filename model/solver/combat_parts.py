@@ -15,16 +15,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from z3.z3util import get_vars
-
-from .combat import FIRST_STRIKE_STEP, SECOND, Scenario
+from ..combat import FIRST_STRIKE_STEP, SECOND, Scenario
+from .encoding import Encoding
+from .parts import parts
 
 
 def independent_parts(first: Scenario) -> list[Scenario]:
     """The first-strike step's combat as independent parts, each a combat of its own with
     every player; together they hold every permanent once. One part when nothing splits."""
-    from .solver.encoding import Encoding
-
     ids = [p.id for p in first.permanents]
     parent = {i: i for i in ids}
 
@@ -46,9 +44,8 @@ def independent_parts(first: Scenario) -> list[Scenario]:
         view = encoding.view
         for c in view.creatures:
             join([c, *view.reachable(c)])
-        owner = {v.get_id(): pair[0] for pair, v in encoding.variables.items()}
-        for constraint in encoding.constraints:
-            join([owner[v.get_id()] for v in get_vars(encoding.formula(constraint.holds))])
+        for part in parts(encoding):  # creatures whose unknowns share a constraint
+            join([source for source, _ in part.pairs])
 
     members: dict[str, list[str]] = {}
     for i in ids:
