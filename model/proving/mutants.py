@@ -509,8 +509,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "symbolic.battle-is-a-planeswalker",
         "proving/symbolic.py",
-        "return all_of((self.present[x], negate(self.battle[x])))",
-        "return self.present[x]",
+        "p: all_of((self.present[p], negate(self.battle[p]))) for p in self.planeswalkers",
+        "p: self.present[p] for p in self.planeswalkers",
         "a battle answers yes to is_planeswalker, so has loyalty for 702.19c",
     ),
     Mutant(
