@@ -201,16 +201,16 @@ class _MostDamage:
         if model is None:
             return None
         for measure in measures([self.combat]):
-            best = model.eval(measure, model_completion=True).as_long()
+            best = measure.value(model)
             while best > 0:
                 self.guards += 1
                 guard = z3.Bool(f"smaller #{self.guards}", self.context)
-                self.solver.add(z3.Implies(guard, measure < best))
+                self.solver.add(z3.Implies(guard, measure.at_most(best - 1)))
                 smaller = self._check(guard)
                 if smaller is None:
                     break
-                model, best = smaller, smaller.eval(measure, model_completion=True).as_long()
-            self.solver.add(measure == best)
+                model, best = smaller, measure.value(smaller)
+            self.solver.add(measure.exactly(best))
         return counterexample.scenario(self.combat, model)
 
 
