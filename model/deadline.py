@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import signal
 import sys
-import threading
 import time
 from collections.abc import Iterator
 
@@ -37,7 +36,7 @@ def deadline(seconds: float | None, what: str) -> Iterator[None]:
     """Within the block, raise `TimedOut(what)` once `seconds` have passed (None: no limit
     of its own). Outside the main thread, where no signal can reach, only the solver's
     limits hold."""
-    if seconds is None or threading.current_thread() is not threading.main_thread():
+    if seconds is None or not _in_main_thread():
         yield
         return
     entry = (time.monotonic() + seconds, what)
@@ -87,7 +86,7 @@ def overdue() -> None:
 def interruptible() -> Iterator[None]:
     """Within the block, Ctrl-C raises KeyboardInterrupt as Python's own handler does, but
     never inside Z3's Python layer (see `_raise_outside_z3`)."""
-    if threading.current_thread() is not threading.main_thread():
+    if not _in_main_thread():
         yield
         return
     previous = signal.signal(signal.SIGINT, _interrupt)
@@ -96,6 +95,13 @@ def interruptible() -> Iterator[None]:
     finally:
         signal.signal(signal.SIGINT, previous)
         _untrace()
+
+
+def _in_main_thread() -> bool:
+    """Whether signals reach this thread. Until threading is imported, no thread but the main
+    one can have been started with it; importing it would cost a command's start 1 ms."""
+    threading = sys.modules.get("threading")
+    return threading is None or threading.current_thread() is threading.main_thread()
 
 
 def _interrupt(signum, frame) -> None:

@@ -9,38 +9,42 @@ never compare dates themselves. Every verdict cites the numbers of the edition i
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from datetime import date
+from collections import namedtuple
 
 from .errors import LethalError, quoted
 
 CURRENT_NAME = "current"
 CHECKED_AGAINST = "2026-09-25"  # the newest CR text every constraint was checked against
 
-M10 = date(2009, 7, 11)  # damage assignment order; deathtouch divides freely (702.2b)
-M11 = date(2010, 7, 16)  # nonzero deathtouch damage is lethal, and the order binds it
-TRAMPLE_702_18 = date(2011, 6, 17)  # renumbering: trample 702.18, banding 702.20
-TRAMPLE_702_19 = date(2013, 7, 13)  # renumbering: trample 702.19, banding 702.21
-STEPS_510_4 = date(2016, 9, 30)  # the first-strike steps rule 510.5 becomes 510.4
-DEATHTOUCH_702_2C = date(2017, 1, 20)  # deathtouch's lethal rule 702.2b becomes 702.2c
-BANDING_702_22 = date(2021, 4, 22)
-TRAMPLE_OVER_PLANESWALKERS = date(2021, 6, 18)  # 702.19c; old 702.19c-e become d-g
-BATTLES = date(2023, 4, 14)
-FOUNDATIONS = date(2024, 11, 8)  # the damage assignment order is removed
+# Days are written YYYY-MM-DD, which sort as the days do: the datetime module would cost the
+# start of every command 2 ms, and only a file that names a date needs it.
+M10 = "2009-07-11"  # damage assignment order; deathtouch divides freely (702.2b)
+M11 = "2010-07-16"  # nonzero deathtouch damage is lethal, and the order binds it
+TRAMPLE_702_18 = "2011-06-17"  # renumbering: trample 702.18, banding 702.20
+TRAMPLE_702_19 = "2013-07-13"  # renumbering: trample 702.19, banding 702.21
+STEPS_510_4 = "2016-09-30"  # the first-strike steps rule 510.5 becomes 510.4
+DEATHTOUCH_702_2C = "2017-01-20"  # deathtouch's lethal rule 702.2b becomes 702.2c
+BANDING_702_22 = "2021-04-22"
+TRAMPLE_OVER_PLANESWALKERS = "2021-06-18"  # 702.19c; old 702.19c-e become d-g
+BATTLES = "2023-04-14"
+FOUNDATIONS = "2024-11-08"  # the damage assignment order is removed
 
 
 class EditionError(LethalError, ValueError):
     """A `rules` value that names no edition lethal models."""
 
 
-@dataclass(frozen=True)
-class Edition:
+# A named tuple, not a frozen dataclass: making a dataclass costs a command's start 1 ms.
+class Edition(namedtuple("Edition", ["asked", "since", "until"])):
     """The rules in force on one day: `asked` is what the file said, `since` the first day
-    of the span of editions that all judge alike and number alike."""
+    of the span of editions that all judge alike and number alike, `until` its last day
+    (None: still in force); days as YYYY-MM-DD."""
+
+    __slots__ = ()
 
     asked: str
-    since: date
-    until: date | None  # the last day of that span; None: still in force
+    since: str
+    until: str | None
 
     # What the edition has.
     @property
@@ -164,20 +168,29 @@ def in_force(rules: str) -> Edition:
         )
     since = max(b for b in _BOUNDARIES if b <= day)
     later = [b for b in _BOUNDARIES if b > day]
-    until = date.fromordinal(later[0].toordinal() - 1) if later else None
+    until = _day_before(later[0]) if later else None
     return Edition(rules, since, until)
 
 
-def parse_date(text: str) -> date:
+def parse_date(text: str) -> str:
+    """The day `text` names, written YYYY-MM-DD, once it is known to be a calendar date."""
+    from datetime import date
+
     if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
         raise EditionError(
             f"{quoted(text)} is neither 'current' nor a date written YYYY-MM-DD (such as "
             "2015-03-01)"
         )
     try:
-        return date.fromisoformat(text)
+        return date.fromisoformat(text).isoformat()
     except ValueError as error:
         raise EditionError(f"{quoted(text)} is not a calendar date: {error}") from None
+
+
+def _day_before(day: str) -> str:
+    from datetime import date
+
+    return date.fromordinal(date.fromisoformat(day).toordinal() - 1).isoformat()
 
 
 CURRENT = in_force(CURRENT_NAME)

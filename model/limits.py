@@ -7,21 +7,23 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 
 
-@dataclass(frozen=True)
 class Limit:
     """A limit's flag, default and meaning, and its value here: a context variable, so that
-    a command sets it for its own run."""
+    a command sets it for its own run. Each limit is made once, below, and is its own
+    identity (a plain class: a dataclass costs a command's start a millisecond to make)."""
 
-    flag: str
-    default: int
-    what: str  # the help text, finished by "(default N); beyond it, exit 3"
-    _value: ContextVar[int] = field(init=False, repr=False, compare=False)
+    __slots__ = ("flag", "default", "what", "_value")
 
-    def __post_init__(self):
-        object.__setattr__(self, "_value", ContextVar(self.flag, default=self.default))
+    def __init__(self, flag: str, default: int, what: str):
+        self.flag = flag
+        self.default = default
+        self.what = what  # the help text, finished by "(default N); beyond it, exit 3"
+        self._value = ContextVar(flag, default=default)
+
+    def __repr__(self) -> str:
+        return f"Limit({self.flag!r}, {self.default!r})"
 
     @property
     def dest(self) -> str:

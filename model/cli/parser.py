@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-import argparse
 import math
 from collections.abc import Callable, Sequence
 from importlib import import_module
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from .. import __version__
 from ..limits import ASSIGNMENTS, COUNT_ROWS, CREATURES, EFFECT_ORDERS, ORDERS
 
+if TYPE_CHECKING:
+    import argparse
+
 COMMAND_TIMEOUT = 600  # seconds a scenario command may take, unless told otherwise
+
+SCENARIO_LIMITS = (ORDERS,)  # the limits every scenario command takes
 
 SHORTEST, LONGEST = 0.001, 7 * 24 * 3600  # the time limits that mean something
 
@@ -22,6 +28,8 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     command's parser costs argparse a millisecond (a help formatter per option, a translation
     looked up per message), and a command should start fast. The top-level options take no
     values, so the first word that is not an option names the command."""
+    import argparse  # here, not above: the plainest `lethal check` never builds a parser
+
     wanted = next((word for word in argv or () if not word.startswith("-")), None)
     parser = argparse.ArgumentParser(
         prog="lethal",
@@ -47,7 +55,7 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         else:
             sub.add_argument("file", help="a scenario file (format lethal/1)")
         sub.add_argument("--json", action="store_true", help="print the answer as JSON")
-        limits = (ORDERS, *limits)
+        limits = (*SCENARIO_LIMITS, *limits)
         for limit in limits:
             sub.add_argument(
                 limit.flag,
@@ -80,7 +88,7 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         "illegal, else 0.",
         many=True,
     )
-    checking.set_defaults(run=_command("scenario", "check_files"))
+    checking.set_defaults(run=_CHECK)
     command(
         "deal",
         _command("scenario", "deal"),
@@ -290,6 +298,43 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def plain_check(argv: Sequence[str]) -> SimpleNamespace | None:
+    """The arguments of the plainest check, `lethal [--debug] check [--json] FILE...
+    [--json]`, as `build(argv).parse_args(argv)` gives them, read without argparse: importing
+    it and building one parser (its help formatter measures the terminal, its messages look
+    for translations) cost each start of `lethal check` nearly a tenth of its time. None for
+    any other line, which argparse reads (tests/test_start_check.py holds the two to agreeing)."""
+    words = list(argv)
+    debug = False
+    while words and words[0] == "--debug":
+        debug = True
+        words.pop(0)
+    if words[:1] != ["check"]:
+        return None
+    words.pop(0)
+    json = False
+    while words and words[0] == "--json":
+        json = True
+        words.pop(0)
+    while words and words[-1] == "--json":
+        json = True
+        words.pop()
+    # Anything else that argparse would read as an option ('-' alone is standard input, a
+    # file) leaves the line to argparse, which can say what is wrong with it.
+    if not words or any(word[:1] == "-" and word != "-" for word in words):
+        return None
+    return SimpleNamespace(
+        debug=debug,
+        command="check",
+        file=words,
+        json=json,
+        **{limit.dest: limit.default for limit in SCENARIO_LIMITS},
+        limit_seconds=COMMAND_TIMEOUT,
+        limits=SCENARIO_LIMITS,
+        run=_CHECK,
+    )
+
+
 class _Unused:
     """The parser of a command that is not running: what is added to it is never read."""
 
@@ -312,6 +357,9 @@ def _command(module: str, name: str, *made_with) -> Callable:
     return run
 
 
+_CHECK = _command("scenario", "check_files")  # one function, so that both readings agree
+
+
 def _bound(name: str) -> Callable[[str], int]:
     """A bound of `lethal diff`, in the range a property's bound of that name allows."""
 
@@ -326,6 +374,8 @@ def _bound(name: str) -> Callable[[str], int]:
 
 def _seconds(text: str) -> float:
     """A time limit: a finite number of seconds, long enough to mean something."""
+    import argparse
+
     try:
         seconds = float(text)
     except ValueError:
@@ -341,6 +391,8 @@ def _whole_number(least: int, most: int) -> Callable[[str], int]:
     """A count the command can honour: an integer from `least` to `most`."""
 
     def number(text: str) -> int:
+        import argparse
+
         digits = text.strip().lstrip("+-")
         if not (digits.isascii() and digits.isdigit()):
             raise argparse.ArgumentTypeError(f"expected a whole number, found {text[:40]!r}")

@@ -43,9 +43,11 @@ def main(
 
 
 def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    args = parser.plain_check(argv)
     try:
         with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
-            args = parser.build(sys.argv[1:] if argv is None else argv).parse_args(argv)
+            args = args or parser.build(argv).parse_args(argv)
     except SystemExit as exit:  # argparse has printed its usage message
         return BAD_INPUT if exit.code else YES
     try:

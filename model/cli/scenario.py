@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 from collections.abc import Callable
@@ -82,7 +81,7 @@ def _check_one(args, file: str, unjudged: str | None = None) -> tuple[str, str, 
     try:
         if unjudged is not None:
             raise ScenarioError(name, [Problem("", unjudged)])
-        one = argparse.Namespace(**{**vars(args), "file": file})
+        one = type(args)(**{**vars(args), "file": file})  # argparse's namespace, or plain_check's
         text, data, code = scenario_command(judge, one)
     except ScenarioError as error:
         more = len(error.problems) - 1

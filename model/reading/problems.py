@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 from collections.abc import Collection, Iterator
-from dataclasses import dataclass
 from itertools import accumulate, islice
 
 from ..errors import SHOWN, Problem, quoted, shown
@@ -53,18 +51,26 @@ def did_you_mean(value: object, candidates: Collection[str]) -> str:
     longest = max((len(c) for c in candidates), default=0)
     if not isinstance(value, str) or len(value) > 2 * longest:
         return ""
+    import difflib  # only for a file with a mistake: it costs a command's start 1 ms
+
     close = difflib.get_close_matches(value, list(candidates), n=1, cutoff=0.6)
     return f" (did you mean {quoted(close[0])}?)" if close else ""
 
 
-@dataclass(frozen=True)
 class Unreadable:
     """A number the file writes that Python cannot hold as one (NaN, Infinity, 1e400, an
     integer of more digits than Python converts): kept as written, so that it is reported
-    at its place like any value of the wrong kind."""
+    at its place like any value of the wrong kind. (A plain class: making a dataclass costs
+    a command's start a millisecond.)"""
 
-    literal: str
-    why: str
+    __slots__ = ("literal", "why")
+
+    def __init__(self, literal: str, why: str):
+        self.literal = literal
+        self.why = why
+
+    def __repr__(self) -> str:
+        return f"Unreadable({self.literal!r}, {self.why!r})"
 
 
 def show(value: object) -> str:
