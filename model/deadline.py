@@ -42,6 +42,8 @@ def deadline(seconds: float | None, what: str) -> Iterator[None]:
     entry = (time.monotonic() + seconds, what)
     _pending.append(entry)
     previous = signal.signal(signal.SIGALRM, _expire)
+    hook = sys.unraisablehook
+    sys.unraisablehook = _raising_again(hook)
     try:
         _arm()
         yield
@@ -49,6 +51,7 @@ def deadline(seconds: float | None, what: str) -> Iterator[None]:
         signal.setitimer(signal.ITIMER_REAL, 0)
         _untrace()
         _pending.remove(entry)
+        sys.unraisablehook = hook
         signal.signal(signal.SIGALRM, previous)
         _arm()
 
@@ -73,6 +76,20 @@ def _expire(signum, frame) -> None:
         _arm()
         return
     _raise_outside_z3(frame, TimedOut(what))
+
+
+def _raising_again(hook):
+    """sys.unraisablehook, but a `TimedOut` raised where Python cannot pass it on (in a gc
+    callback, such as Hypothesis keeps, or a destructor) is not lost: the timer is armed
+    again, past due, so that it fires once the interrupted code runs on."""
+
+    def unraisable(report) -> None:
+        if isinstance(report.exc_value, TimedOut):
+            _arm()
+        else:
+            hook(report)
+
+    return unraisable
 
 
 def overdue() -> None:

@@ -9,6 +9,7 @@ quality that names a card type, singular or plural, is kept as that type.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from dataclasses import dataclass
 
@@ -99,6 +100,7 @@ class Keywords:
         return keyword in self.plain
 
 
+@functools.lru_cache(maxsize=1024)  # asked of the same few qualities for every creature
 def quality_key(quality: str) -> str:
     """The form qualities are compared in: case-folded, without a trailing "creature(s)".
 

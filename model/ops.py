@@ -203,6 +203,8 @@ def total(values: Iterable[Term]) -> Term:
 
 
 def at_least_zero(value: Term) -> Term:
+    if type(value) is int:  # a plain number, as ite would fold it: one for each creature
+        return value if value > 0 else 0
     return ite(value > 0, value, 0)
 
 
@@ -211,10 +213,12 @@ _UNASKED = object()
 
 def remembered(question: Callable[..., Term]) -> Callable[..., Term]:
     """A question about the combat alone (never the amounts), answered once per view and
-    arguments by a view that keeps its answers in `view.answers`: a plain view, whose
-    answers are plain values, and which the rules ask whom each creature may assign to in
-    several places. A view without one (the symbolic view), or whose `answers` is None,
-    builds the formula each time."""
+    arguments by a view that keeps its answers in `view.answers`: the rules ask whom each
+    creature may assign to in several places, and a symbolic combat is asked the same
+    questions of each assignment a property names. A view without `answers`, or whose
+    `answers` is None, builds the answer each time."""
+    if question.__code__.co_argcount == 2:
+        return _remembered_of_one(question)
 
     @wraps(question)
     def ask(view, *args):
@@ -229,6 +233,27 @@ def remembered(question: Callable[..., Term]) -> Callable[..., Term]:
         answer = table.get(args, _UNASKED)
         if answer is _UNASKED:
             answer = table[args] = question(view, *args)
+        return answer
+
+    return ask
+
+
+def _remembered_of_one(question: Callable[..., Term]) -> Callable[..., Term]:
+    """`remembered` for a question of one creature, the most asked (several times of each
+    creature by every check): its table is keyed by the creature alone, so that no tuple of
+    arguments is packed and hashed for each asking."""
+
+    @wraps(question)
+    def ask(view, c):
+        try:
+            table = view.answers[question]
+        except KeyError:
+            table = view.answers[question] = {}
+        except (AttributeError, TypeError):  # no `answers`, or None: nothing is kept
+            return question(view, c)
+        answer = table.get(c, _UNASKED)
+        if answer is _UNASKED:
+            answer = table[c] = question(view, c)
         return answer
 
     return ask

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from math import factorial
 from typing import NamedTuple
 
@@ -100,11 +101,18 @@ def _search(view: ScenarioView, amounts: Amounts, s: str) -> OrdersFound:
 
 def choosers(view: ScenarioView) -> tuple[Chooser, ...]:
     """Who divides the damage of each creature that assigns combat damage this step."""
+    cited = _cited(view.edition)
+    found = []
+    for c in view.creatures:
+        if division.assigns_combat_damage(view, c) is True:
+            player, rule = banding.who_divides(view, c)
+            found.append(Chooser(c, player, cited[rule], unblocked.may_choose(view, c) is True))
+    return tuple(found)
+
+
+@lru_cache(maxsize=64)
+def _cited(edition: Edition) -> dict[str, str]:
+    """The numbers of the choosers' rules in an edition: made once for every check by it,
+    not for each creature (a check of a small combat would spend a tenth of its time here)."""
     choices = (banding.DEFAULT, banding.DEFENDER_DIVIDES, banding.ATTACKER_DIVIDES)
-    cited = {rule: view.edition.cite(rule) for rule in choices}  # numbered once, not per creature
-    return tuple(
-        Chooser(c, player, cited[rule], unblocked.may_choose(view, c) is True)
-        for c in view.creatures
-        if division.assigns_combat_damage(view, c) is True
-        for player, rule in [banding.who_divides(view, c)]
-    )
+    return {rule: edition.cite(rule) for rule in choices}

@@ -26,34 +26,43 @@ class ScenarioView:
         self.scenario = scenario
         self.edition = scenario.edition
         self.active_player = scenario.active_player
-        self._permanents = {p.id: p for p in scenario.permanents}
-        self._players = {p.id: p for p in scenario.players}
+        permanents, players = scenario.permanents, scenario.players
+        self._permanents = {p.id: p for p in permanents}
+        self._players = {p.id: p for p in players}
         # The plain keywords of each permanent and player: `has` is the question asked most.
-        self._keywords = {x.id: x.keywords.plain for x in (*scenario.players, *scenario.permanents)}
-        # Lists made first: a generator would be resumed once for each permanent.
-        self.players = tuple([p.id for p in scenario.players])
-        self.creatures = tuple([p.id for p in scenario.permanents if p.is_creature])
+        self._keywords = {x.id: x.keywords.plain for x in (*players, *permanents)}
+        self.players = tuple([p.id for p in players])
+        # One walk of the permanents for every table below (a check of a small combat spends
+        # as much here as in the rules): lists first, tuples when done.
+        ids: list[str] = []
+        creatures: list[str] = []
         # The permanents that may be planeswalkers; the rules still ask `is_planeswalker`,
         # because in a symbolic view that is an unknown.
-        self.planeswalkers = tuple([p.id for p in scenario.permanents if p.is_planeswalker])
-        self._planeswalkers = frozenset(self.planeswalkers)
-        self._targets = {
-            p.id: (p.attacking,) for p in scenario.permanents if p.attacking is not None
-        }
-        self.recipients = self.players + tuple([p.id for p in scenario.permanents])
-        self.qualities = tuple(
-            sorted(
-                {q for p in scenario.permanents for q in p.qualities}
-                | {q for p in scenario.permanents for q in p.keywords.bands_with_other}
-            )
-        )
+        planeswalkers: list[str] = []
+        qualities: set[str] = set()
+        self._targets = {}
         # Who blocks whom, both ways, each list in the order of the permanents: built once,
         # so that no rule scans the whole combat for the few creatures one creature meets.
-        self._blocks = {(p.id, a) for p in scenario.permanents for a in p.blocking or ()}
+        self._blocks = set()
         blockers: dict[str, list[str]] = {}
-        for p in scenario.permanents:
+        for p in permanents:
+            ids.append(p.id)
+            if p.is_creature:
+                creatures.append(p.id)
+            if p.is_planeswalker:
+                planeswalkers.append(p.id)
+            if p.attacking is not None:
+                self._targets[p.id] = (p.attacking,)
+            qualities |= p.qualities
+            qualities |= p.keywords.bands_with_other
             for attacker in p.blocking or ():
+                self._blocks.add((p.id, attacker))
                 blockers.setdefault(attacker, []).append(p.id)
+        self.creatures = tuple(creatures)
+        self.planeswalkers = tuple(planeswalkers)
+        self._planeswalkers = frozenset(planeswalkers)
+        self.recipients = self.players + tuple(ids)
+        self.qualities = tuple(sorted(qualities))
         blocked_by: dict[str, list[str]] = {}
         for attacker in self._permanents:
             for b in blockers.get(attacker, ()):
@@ -226,11 +235,22 @@ class ScenarioView:
         reachable = self._reachable.get(s)
         if reachable is None:
             targets = self._targets.get(s, ())
-            found = {*targets, *self._blockers.get(s, ()), *self._blocked_by.get(s, ())}
-            for target in targets:
-                if target in self._planeswalkers:
-                    found.add(self._permanents[target].controller)
-            # Most creatures meet one or two: sorted only when there is an order to give.
-            ordered = sorted(found, key=self._rank.__getitem__) if len(found) > 1 else found
-            reachable = self._reachable[s] = tuple(ordered)
+            blockers = self._blockers.get(s, ())
+            blocked = self._blocked_by.get(s, ())
+            # Most creatures are a blocker, or an attacker of a player: their lists are in the
+            # order of the permanents, after the players, so the order of `recipients`, when
+            # none is listed twice.
+            if not targets and not blockers:
+                reachable = blocked
+            elif targets and not blocked and targets[0] in self._players:
+                reachable = (targets[0], *blockers)
+            if reachable is None or len(set(reachable)) < len(reachable):
+                found = {*targets, *blockers, *blocked}
+                for target in targets:
+                    if target in self._planeswalkers:
+                        found.add(self._permanents[target].controller)
+                # Sorted only when there is an order to give.
+                ordered = sorted(found, key=self._rank.__getitem__) if len(found) > 1 else found
+                reachable = tuple(ordered)
+            self._reachable[s] = reachable
         return reachable

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import signal
 import time
 
@@ -130,3 +131,23 @@ def test_ctrl_c_caught_by_z3_mid_query_is_an_interruption_not_an_unknown():
 
     with pytest.raises(KeyboardInterrupt):
         decide(Query())
+
+
+def test_a_deadline_swallowed_where_python_cannot_raise_is_raised_again():
+    # A gc callback (Hypothesis keeps one) or a destructor cannot pass an exception on: the
+    # alarm arriving there must not be lost, or the command runs on without a limit.
+    def slow(phase, info):
+        if phase == "start":
+            time.sleep(0.2)  # the alarm arrives here
+
+    gc.callbacks.append(slow)
+    try:
+        with pytest.raises(TimedOut, match="the work"), deadline(0.05, "the work"):
+            gc.collect()
+            gc.callbacks.remove(slow)
+            _spin(2)
+            pytest.fail("the deadline was lost in the gc callback")
+    finally:
+        if slow in gc.callbacks:
+            gc.callbacks.remove(slow)
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)

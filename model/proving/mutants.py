@@ -98,21 +98,21 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "division.attacker-forgets-its-blockers",
         "rules/division.py",
-        "    yield view.blocks(r, s)\n",
-        "",
+        "    way = view.blocks(r, s)\n",
+        "    way = False\n",
         "a blocked attacker may not assign to the creatures blocking it (510.1c)",
     ),
     Mutant(
         "division.blocker-forgets-its-attackers",
         "rules/division.py",
-        "    yield view.blocks(s, r)\n",
+        "    ways.append(view.blocks(s, r))\n",
         "",
         "a blocker may not assign to the creatures it blocks (510.1d)",
     ),
     Mutant(
         "division.toughness-as-damage-forgotten",
         "rules/division.py",
-        "ite(view.has(c, ASSIGNS_TOUGHNESS), view.toughness(c), view.power(c))",
+        "ite(doran, view.toughness(c), view.power(c))",
         "view.power(c)",
         "a creature that assigns combat damage equal to its toughness assigns its power (510.1a)",
     ),
@@ -142,8 +142,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "trample.over-planeswalkers-is-not-trample",
         "rules/trample.py",
-        "any_of((view.has(s, TRAMPLE), view.has(s, TRAMPLE_OVER_PLANESWALKERS)))",
-        "view.has(s, TRAMPLE)",
+        "any_of((trample, view.has(s, TRAMPLE_OVER_PLANESWALKERS)))",
+        "trample",
         "trample over planeswalkers does not trample over blockers (702.19c)",
     ),
     Mutant(
@@ -156,15 +156,16 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "trample.blockers-need-lethal-among-themselves",
         "rules/trample.py",
-        "tramples(view, s), negate(view.blocks(r, s))))",
-        "tramples(view, s)))",
+        "trampler, negate(view.blocks(r, s))))",
+        "trampler))",
         "a trampler's damage to one blocker waits for lethal damage to every blocker",
     ),
     Mutant(
         "trample.plain-trample-reaches-the-controller",
         "rules/trample.py",
-        "    over_planeswalkers = view.has(s, TRAMPLE_OVER_PLANESWALKERS)\n",
-        "    over_planeswalkers = tramples(view, s)\n",
+        # The first of two: the controller reached, not the lethal damage owed (702.19c).
+        "    over_planeswalkers = view.has(s, TRAMPLE_OVER_PLANESWALKERS)\n    if over",
+        "    over_planeswalkers = tramples(view, s)\n    if over",
         "plain trample reaches an attacked planeswalker's controller (702.19f)",
     ),
     Mutant(
@@ -286,8 +287,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "banding.banding-anywhere-counts",
         "rules/banding.py",
-        "banding = (all_of((in_group(c), view.has(c, BANDING))) for c in group)",
-        "banding = (view.has(c, BANDING) for c in group)",
+        "way = all_of((in_group(c), has))",
+        "way = has",
         "any creature with banding turns the chooser round, not only one in the block",
     ),
     Mutant(

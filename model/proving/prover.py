@@ -10,6 +10,7 @@ line of its file, and the others are still proved; only Ctrl-C ends the run.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import signal
 import sys
 import threading
@@ -154,10 +155,10 @@ def _decide(prop: Property, timeout: float, out: Path, asked: list[z3.Solver]) -
     seconds = timeout if left is None else min(timeout, left)
     solver.set("timeout", max(1, round(seconds * 1000)))  # 0 would mean no limit at all
     for combat in combats:
-        solver.add([as_formula(f, context) for f in combat.well_formed()])
+        _assert(solver, [as_formula(f, context) for f in combat.well_formed()])
     solver.add(claim.assume)
     for combat in combats:  # every assignment the property names is one of amounts in range
-        solver.add([f for x in combat.assignments for f in x.domain()])
+        _assert(solver, [f for x in combat.assignments for f in x.domain()])
     asked.append(solver)
 
     assumptions = solver.check()
@@ -191,6 +192,14 @@ def _decide(prop: Property, timeout: float, out: Path, asked: list[z3.Solver]) -
     files = counterexample.write(prop, scenarios, out)
     table = counterexample.table(scenarios)
     return REFUTED, {"counterexamples": files, "table": table, "reason": caveat}
+
+
+def _assert(solver: z3.Solver, formulas: list[z3.BoolRef]) -> None:
+    """solver.add(formulas), for formulas of the solver's context: add casts each of the
+    thousands of them to a truth value, which they already are."""
+    ref = solver.ctx.ref()
+    for formula in formulas:
+        z3.Z3_solver_assert(ref, solver.solver, formula.as_ast())
 
 
 def _claim(returned: object, context: z3.Context) -> Claim:
@@ -373,16 +382,65 @@ class Measure:
     def value(self, model: z3.ModelRef) -> int:
         return model.eval(self.term, model_completion=True).as_long()
 
+    # The bounds are the formulas z3.AtMost, PbEq and the operators make, through the C API:
+    # those spend most of their time coercing each of the hundreds of flags, at every step
+    # of the search.
     def at_most(self, n: int) -> z3.BoolRef:
-        return z3.AtMost(*self.flags, n) if self.flags else self.term <= n
+        if not self.flags:
+            return _compared(z3.Z3_mk_le, self.term, n)
+        context = self.term.ctx
+        made = z3.Z3_mk_atmost(context.ref(), len(self.flags), _asts(self.flags), n)
+        return z3.BoolRef(made, context)
 
     def exactly(self, n: int) -> z3.BoolRef:
-        return z3.PbEq([(f, 1) for f in self.flags], n) if self.flags else self.term == n
+        if not self.flags:
+            return _compared(z3.Z3_mk_eq, self.term, n)
+        context, size = self.term.ctx, len(self.flags)
+        ones = (ctypes.c_int * size)(*([1] * size))
+        made = z3.Z3_mk_pbeq(context.ref(), size, _asts(self.flags), ones, n)
+        return z3.BoolRef(made, context)
+
+
+def _asts(terms) -> ctypes.Array:
+    return (z3.Ast * len(terms))(*(t.as_ast() for t in terms))
+
+
+def _numeral(n: int, context: z3.Context) -> z3.IntNumRef:
+    """z3.IntVal(n, context), without the sort object it makes on the way."""
+    sort = z3.Z3_mk_int_sort(context.ref())
+    return z3.IntNumRef(z3.Z3_mk_numeral(context.ref(), str(n), sort), context)
+
+
+def _compared(make, term: z3.ArithRef, n: int) -> z3.BoolRef:
+    """`term <= n` or `term == n` (by `make`), as Z3's operators build it."""
+    context, bound = term.ctx, _numeral(n, term.ctx)  # held while in use
+    return z3.BoolRef(make(context.ref(), term.as_ast(), bound.as_ast()), context)
+
+
+def _sum(terms: list, context: z3.Context) -> z3.ArithRef:
+    """z3.Sum(terms + [z3.IntVal(0, context)]): the same formula, each term an integer."""
+    zero = _numeral(0, context)
+    terms = [*terms, zero]
+    return z3.ArithRef(z3.Z3_mk_add(context.ref(), len(terms), _asts(terms)), context)
+
+
+def _ite(condition: z3.BoolRef, then: z3.ArithRef, otherwise: z3.ArithRef) -> z3.ArithRef:
+    context = condition.ctx
+    made = z3.Z3_mk_ite(context.ref(), condition.as_ast(), then.as_ast(), otherwise.as_ast())
+    return z3.ArithRef(made, context)
+
+
+def _magnitude(v: z3.ArithRef) -> z3.ArithRef:
+    """z3.If(v >= 0, v, -v)."""
+    context = v.ctx
+    at_least_zero = _compared(z3.Z3_mk_ge, v, 0)
+    minus = z3.ArithRef(z3.Z3_mk_unary_minus(context.ref(), v.as_ast()), context)
+    return _ite(at_least_zero, v, minus)
 
 
 def _count(flags: list[z3.BoolRef], context: z3.Context) -> Measure:
-    term = z3.Sum([z3.If(f, 1, 0) for f in flags] + [z3.IntVal(0, context)])
-    return Measure(term, tuple(flags))
+    one, zero = _numeral(1, context), _numeral(0, context)
+    return Measure(_sum([_ite(f, one, zero) for f in flags], context), tuple(flags))
 
 
 def measures(combats: list[SymbolicCombat]) -> list[Measure]:
@@ -403,16 +461,16 @@ def measures(combats: list[SymbolicCombat]) -> list[Measure]:
     # Not the order positions: each creature's are a permutation, whose sum never changes,
     # and asking Z3 to lower it would only make it prove the pigeonhole principle.
     numbers = Measure(
-        z3.Sum(
+        _sum(
             [
-                z3.If(v >= 0, v, -v)
+                _magnitude(v)
                 for c in combats
                 for k, v in c.unknowns.items()
                 if z3.is_int(v) and ".order " not in k
             ]
-            + [z3.If(v >= 0, v, -v) for c in combats for v in c.integers.values()]
-            + [v for c in combats for x in c.assignments for v in x.variables.values()]
-            + [z3.IntVal(0, context)]
+            + [_magnitude(v) for c in combats for v in c.integers.values()]
+            + [v for c in combats for x in c.assignments for v in x.variables.values()],
+            context,
         )
     )
     return [size, flags, steps, numbers]

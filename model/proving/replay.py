@@ -4,6 +4,7 @@ plain values: the concrete path on which every counterexample is re-checked."""
 from __future__ import annotations
 
 import copy
+import functools
 from dataclasses import replace
 
 import z3
@@ -37,7 +38,7 @@ class ConcreteCombat(ScenarioView):
         super().__init__(scenario)
         self.bounds = bounds
         # For the names of the unknowns, those of the orders included.
-        self.slots = SymbolicCombat(bounds, z3.Context(), editions=editions or (scenario.edition,))
+        self.slots = _slots(bounds, editions or (scenario.edition,))
         self.editions = self.slots.editions
         # The same slots and players as the symbolic combat, those the file leaves out
         # answering as absent, so that a property ranges over the same things on both sides.
@@ -126,6 +127,14 @@ class ConcreteCombat(ScenarioView):
         """The two scenarios are the same but for the facts named in `but`."""
         same = all(v == other.unknowns[k] for k, v in self.unknowns.items() if k not in but)
         return same and self.scenario.step == other.scenario.step
+
+
+@functools.lru_cache(maxsize=16)
+def _slots(bounds: Bounds, editions: tuple[Edition, ...]) -> SymbolicCombat:
+    """A symbolic combat of those bounds and editions, asked only for its slots' and
+    unknowns' names, never changed: made once rather than for each counterexample, in a
+    context of its own."""
+    return SymbolicCombat(bounds, z3.Context(), editions=editions)
 
 
 def _absent_or(name: str, plain):

@@ -69,6 +69,8 @@ class SymbolicCombat:
     ):
         self.bounds = bounds
         self.context = context
+        # Made once for every unknown (see _constant).
+        self._boolean, self._integer = z3.BoolSort(context), z3.IntSort(context)
         self.name = name
         # The editions the property judges this combat by; the first is its own. The combat
         # has only what all of them have, so that it is a file under each.
@@ -89,6 +91,11 @@ class SymbolicCombat:
         self.unknowns: dict[str, z3.ExprRef] = {}  # by name without the combat's prefix
         self.integers: dict[str, z3.ArithRef] = {}  # free integers a property asks for
         self._witnessed = [False]  # some() was given a witness: a hint that may fail
+        # The rules' answers about the combat alone (`ops.remembered`), each formula built
+        # once: a property asks `legal` of several assignments, each of the same questions.
+        self.answers: dict = {}
+        self._judged: dict = {}  # by edition, shared by every copy: `under` makes each once
+        self._defends: dict = {}  # the same under every edition
 
         b, i = self._bool, self._int
         owned = self.blockers + self.planeswalkers  # slots whose controller is an unknown
@@ -163,8 +170,12 @@ class SymbolicCombat:
                 f"the property judges its combats by {declared}, not {rules}: add it to its "
                 "editions"
             )
-        judged = copy.copy(self)  # shares every unknown and assignment
-        judged.edition = edition
+        judged = self._judged.get(edition.since)
+        if judged is None:
+            judged = copy.copy(self)  # shares every unknown and assignment
+            judged.edition = edition
+            judged.answers = {}  # the rules' answers differ from one edition to another
+            self._judged[edition.since] = judged
         return judged
 
     def order(self, s: str):
@@ -176,12 +187,12 @@ class SymbolicCombat:
         return (ACTIVE, *DEFENDING[: bounds.players - 1])
 
     def _bool(self, slot: str, what: str) -> z3.BoolRef:
-        unknown = z3.Bool(f"{self.name}{slot}.{what}", self.context)
+        unknown = _constant(f"{self.name}{slot}.{what}", self._boolean, z3.BoolRef)
         self.unknowns[f"{slot}.{what}"] = unknown
         return unknown
 
     def _int(self, slot: str, what: str) -> z3.ArithRef:
-        unknown = z3.Int(f"{self.name}{slot}.{what}", self.context)
+        unknown = _constant(f"{self.name}{slot}.{what}", self._integer, z3.ArithRef)
         self.unknowns[f"{slot}.{what}"] = unknown
         return unknown
 
@@ -348,7 +359,13 @@ class SymbolicCombat:
 
     def defends(self, player: str, a: str) -> Term:
         """player is a's defending player: the player it attacks, the controller of the
-        planeswalker it attacks, or the protector of the battle (506.2, 310.8)."""
+        planeswalker it attacks, or the protector of the battle (506.2, 310.8). Built once
+        for each pair: well_formed asks it of every creature that may block a."""
+        if (player, a) not in self._defends:
+            self._defends[(player, a)] = self._defending(player, a)
+        return self._defends[(player, a)]
+
+    def _defending(self, player: str, a: str) -> Term:
         return any_of(
             (
                 self.attacks(a, player),
@@ -561,7 +578,7 @@ class SymbolicCombat:
         rules forbid included, so that a rule wrongly allowing damage somewhere shows."""
         n = len(self._assignments)
         variables = {
-            (c, r): z3.Int(f"{self.name}x{n}[{c}->{r}]", self.context)
+            (c, r): _constant(f"{self.name}x{n}[{c}->{r}]", self._integer, z3.ArithRef)
             for c in self.creatures
             for r in self.recipients
         }
@@ -632,9 +649,36 @@ class SymbolicAssignment:
         self.amounts = amounts
         self.variables = variables
         self.most = most
+        self._domain: list | None = None
 
     def domain(self) -> list:
-        return [f for v in self.variables.values() for f in (v >= 0, v <= self.most)]
+        """Each amount from 0 to `most`: asked by `legal` and again by the prover, so built
+        once."""
+        if self._domain is None:
+            self._domain = [f for v in self.variables.values() for f in _within(v, 0, self.most)]
+        return self._domain
+
+
+def _constant(name: str, sort: z3.SortRef, kind: type) -> z3.ExprRef:
+    """z3.Bool(name) or z3.Int(name) (`kind` says which, `sort` is its sort): those make a
+    sort object for each of the thousands of unknowns of a proof."""
+    ref = sort.ctx.ref()
+    return kind(z3.Z3_mk_const(ref, z3.Z3_mk_string_symbol(ref, name), sort.ast), sort.ctx)
+
+
+def _within(v: z3.ArithRef, least: int, most: int) -> tuple[z3.BoolRef, z3.BoolRef]:
+    """`v >= least` and `v <= most`, the formulas Z3's operators make, through the C API:
+    the operators spend most of their time coercing their arguments, for thousands of
+    amounts."""
+    ref, ctx = v.ctx.ref(), v.ctx
+    sort = z3.Z3_get_sort(ref, v.as_ast())
+    # Held by objects while in use: a Z3 term no object holds may be freed.
+    low = z3.IntNumRef(z3.Z3_mk_numeral(ref, str(least), sort), ctx)
+    high = z3.IntNumRef(z3.Z3_mk_numeral(ref, str(most), sort), ctx)
+    return (
+        z3.BoolRef(z3.Z3_mk_ge(ref, v.as_ast(), low.as_ast()), ctx),
+        z3.BoolRef(z3.Z3_mk_le(ref, v.as_ast(), high.as_ast()), ctx),
+    )
 
 
 def effects_on(view, s: str, r: str) -> list[tuple[Change, Term]]:

@@ -47,6 +47,18 @@ def _banding_among(view, group: Sequence[str], in_group) -> Term:
     a [quality] creature with "bands with other [quality]" and another [quality] creature."""
     if not group:  # as any_of folds nothing, for the many attackers no creature blocks
         return False
+    banding = []
+    for c in group:
+        has = view.has(c, BANDING)
+        if has is False:  # as all_of would fold it, without asking whether c is in the group
+            continue
+        way = all_of((in_group(c), has))
+        if way is True:  # as any_of would fold it, without asking the rest, or for pairs
+            return True
+        banding.append(way)
+    with_banding = any_of(banding)
+    if not view.qualities:  # no quality, no pair: as any_of would fold them
+        return with_banding
     pairs = (
         all_of(
             (
@@ -63,20 +75,19 @@ def _banding_among(view, group: Sequence[str], in_group) -> Term:
         for y in group
         if x != y
     )
-    banding = (all_of((in_group(c), view.has(c, BANDING))) for c in group)
-    with_banding = any_of(banding)
-    if with_banding is True:  # as any_of would fold it, without asking for pairs
-        return True
     return any_of((with_banding, any_of(pairs)))
 
 
 @remembered
 def defending_player_divides(view, a: str) -> Term:
     """702.22j: an attacker blocked by banding has its damage divided by the defending player."""
+    blockers = view.blockers_of(a)
+    if not blockers:  # as all_of would fold it (_banding_among of none), for most attackers
+        return False
     return all_of(
         (
             view.is_attacking(a),
-            _banding_among(view, view.blockers_of(a), lambda b: view.blocks(b, a)),
+            _banding_among(view, blockers, lambda b: view.blocks(b, a)),
         )
     )
 

@@ -38,7 +38,10 @@ def damage_to_assign(view, c: str) -> Term:
     """510.1a: the combat damage c assigns, before the 0-or-less test: its power, or its
     toughness when an effect such as Doran, the Siege Tower's says it assigns combat damage
     equal to its toughness (read in each step, so a toughness changed since counts)."""
-    return ite(view.has(c, ASSIGNS_TOUGHNESS), view.toughness(c), view.power(c))
+    doran = view.has(c, ASSIGNS_TOUGHNESS)
+    if doran is False:  # as ite would fold it, without asking for its toughness
+        return view.power(c)
+    return ite(doran, view.toughness(c), view.power(c))
 
 
 @remembered
@@ -72,30 +75,43 @@ def as_though_unblocked(view, s: str, r: str) -> Term:
 
 def normally(view, s: str, r: str) -> Term:
     """Whether the rules of 510.1b-d and 702.19b-f let s assign to r, abilities that change
-    the assignment aside."""
-    return any_of(_normal_ways(view, s, r))
-
-
-def _normal_ways(view, s: str, r: str) -> Iterator[Term]:
-    """Each way of `normally`, asked only while none found so far holds (`any_of` stops at
-    True), so that on plain values most pairs are settled by the first or second asked."""
+    the assignment aside. Each way is asked only while none found so far holds, as `any_of`
+    over them would stop at True, so that on plain values most pairs are settled by the
+    first or second asked; written out rather than as a generator, for the thousands of
+    pairs a check asks about."""
+    ways = []
     attacking = view.is_attacking(s)
     # A blocker's ways are the blocks: all_of would fold each of an attacker's ways to False.
     an_attacker = attacking is not False
     if an_attacker:
         blocked = view.is_blocked(s)
         # 510.1b: an unblocked attacker assigns to what it attacks, unless that was removed
-        # from combat (506.4c).
-        yield all_of((attacking, negate(blocked), view.attacks(s, r), negate(view.removed(r))))
+        # from combat (506.4c). Not asked of a blocked one: all_of would fold it to False.
+        if blocked is not True:
+            way = all_of((attacking, negate(blocked), view.attacks(s, r), negate(view.removed(r))))
+            if way is True:
+                return True
+            ways.append(way)
     # 510.1c: a blocked attacker divides among the creatures blocking it now.
-    yield view.blocks(r, s)
+    way = view.blocks(r, s)
+    if way is True:
+        return True
+    ways.append(way)
     if an_attacker:
         # 702.19b, 702.19d: a blocked trampler may go on to what it attacks.
-        yield all_of((attacking, blocked, trample.past_blockers(view, s, r)))
+        if blocked is not False:  # else all_of would fold it to False
+            way = all_of((attacking, blocked, trample.past_blockers(view, s, r)))
+            if way is True:
+                return True
+            ways.append(way)
         # 702.19c, 702.19e: trample over planeswalkers reaches the controller.
-        yield all_of((attacking, trample.over_planeswalker(view, s, r)))
+        way = all_of((attacking, trample.over_planeswalker(view, s, r)))
+        if way is True:
+            return True
+        ways.append(way)
     # 510.1d: a blocker divides among the creatures it blocks.
-    yield view.blocks(s, r)
+    ways.append(view.blocks(s, r))
+    return any_of(ways)
 
 
 @remembered
@@ -145,9 +161,11 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
         # creature that may assign as though unblocked may instead take a way that leaves it
         # nowhere to assign (510.1b-c).
         exactly = sent == at_least_zero(amount)
-        # As any_of would fold it when s assigns exactly that, without asking for the way out.
-        nothing = False if exactly is True else all_of((may_assign_nothing(view, s), sent == 0))
-        holds = implies(premise, any_of((exactly, nothing)))
+        # As implies would fold it when s assigns exactly that, without asking for the way out.
+        holds = True
+        if exactly is not True:
+            nothing = all_of((may_assign_nothing(view, s), sent == 0))
+            holds = implies(premise, any_of((exactly, nothing)))
         if holds is not True:  # else it constrains nothing (rules.constraints)
             yield Constraint(
                 ("510.1a",),

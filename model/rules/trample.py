@@ -19,7 +19,10 @@ from .deathtouch import lethal_damage_assigned
 @remembered
 def tramples(view, s: str) -> Term:
     """702.19c: trample over planeswalkers assigns as 702.19b describes, and more."""
-    return any_of((view.has(s, TRAMPLE), view.has(s, TRAMPLE_OVER_PLANESWALKERS)))
+    trample = view.has(s, TRAMPLE)
+    if trample is True:  # as any_of would fold it, without asking for the other
+        return True
+    return any_of((trample, view.has(s, TRAMPLE_OVER_PLANESWALKERS)))
 
 
 def past_blockers(view, s: str, r: str) -> Term:
@@ -56,15 +59,17 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
     lethal: dict[str, Term] = {}
     as_though_unblocked: dict[str, Term] = {}
     for (s, r), x in amounts.items():
-        if tramples(view, s) is False:  # as all_of would fold `beyond`, without the rest
+        trampler = tramples(view, s)
+        if trampler is False:  # as all_of would fold `beyond`, without the rest
             continue
         # Damage that goes past the blockers: to anything but a creature blocking s.
-        beyond = all_of((x > 0, view.is_attacking(s), tramples(view, s), negate(view.blocks(r, s))))
+        beyond = all_of((x > 0, view.is_attacking(s), trampler, negate(view.blocks(r, s))))
         if beyond is False:  # an identity test, safe on terms: nothing to constrain
             continue
-        if s not in as_though_unblocked:
+        blockers = view.blockers_of(s)
+        if blockers and s not in as_though_unblocked:  # with none, nothing asks it
             as_though_unblocked[s] = unblocked.taken(view, amounts, s)
-        for b in view.blockers_of(s):
+        for b in blockers:
             # Assigning as though unblocked (Thorn Elemental), nothing is past its blockers.
             premise = all_of((beyond, negate(as_though_unblocked[s]), view.blocks(b, s)))
             if premise is False:
@@ -85,11 +90,14 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
                 ),
                 lambda s=s, r=r, b=b: ("702.19b", _why_not_lethal(view, amounts, s, r, b)),
             )
+        over_planeswalkers = view.has(s, TRAMPLE_OVER_PLANESWALKERS)
+        if over_planeswalkers is False:  # as all_of would fold each premise below
+            continue
         for p in view.targets_of(s):
             premise = all_of(
                 (
                     beyond,
-                    view.has(s, TRAMPLE_OVER_PLANESWALKERS),
+                    over_planeswalkers,
                     view.attacks(s, p),
                     view.is_planeswalker(p),
                     negate(view.removed(p)),

@@ -24,6 +24,7 @@ import z3
 from ..answers import Guarantee, Impossible
 from ..combat import Entry, Scenario
 from ..errors import TooManyOrders
+from ..interchangeable import interchangeable
 from ..limits import ORDERS
 from ..rules import banding, division, order
 from ..tally import ASSIGNED, Tally
@@ -31,6 +32,7 @@ from ..view import ScenarioView
 from .encoding import Encoding, decide
 from .parts import Part, parts, shape
 from .queries import _recheck, possible
+from .symmetry import breaking
 
 
 def guarantee(scenario: Scenario, to: str, tally: Tally = ASSIGNED) -> Guarantee | Impossible:
@@ -104,6 +106,10 @@ def _divisions(scenario: Scenario, to: str, tally: Tally) -> Guarantee | Impossi
     # The active player, who chooses first, wants the damage.
     wanting_first = who_is_hurt(scenario, to) != scenario.active_player
     first = {v.get_id() for v in chosen_first(encoding)}
+    # The first side's choices, one of each set of twins: exchanging interchangeable creatures
+    # (`symmetry`) keeps both sides' choices theirs and the damage as it was, so a choice is
+    # sure of what its twin is. The replies stay free: each must be the best against its choice.
+    classes = interchangeable(scenario, [to], tally)
     given = [f for f, _ in encoding.given(scenario.assignment or ())]
     received = [amount for _, amount in tally.of(encoding.amounts).into(to)]
     damage = [a for a in received if not isinstance(a, int)]
@@ -118,7 +124,7 @@ def _divisions(scenario: Scenario, to: str, tally: Tally) -> Guarantee | Impossi
         ]
         legal += [given[i] for i in part.formulas if i < len(given)]
         terms = [damage[i - len(given)] for i in part.formulas if i >= len(given)]
-        problem = _Problem(encoding, part, legal, terms, first, sign)
+        problem = _Problem(encoding, part, legal, terms, first, sign, classes)
         if problem.key not in solved:
             solved[problem.key] = (problem, problem.solve())
         answer = solved[problem.key][1]
@@ -154,7 +160,7 @@ class _Problem:
     """A part's exists-forall question over unknowns renamed in order, so that identical
     parts (the same tokens, the same blocks) are the same problem, with the same key."""
 
-    def __init__(self, encoding: Encoding, part: Part, legal: list, damage: list, first, sign):
+    def __init__(self, encoding: Encoding, part: Part, legal, damage, first, sign, classes):
         self.encoding = encoding
         context = encoding.context
         self.variables = [z3.Int(f"#{i}", context) for i in range(len(part.pairs))]
@@ -163,6 +169,7 @@ class _Problem:
         score = z3.Sum(terms) if terms else None
         self.score = None if score is None else score if sign > 0 else -score
         sides = tuple(encoding.variables[pair].get_id() in first for pair in part.pairs)
+        self.pairs, self.sides, self.classes = part.pairs, sides, classes
         self.first = [n for n, side in zip(self.variables, sides, strict=True) if side]
         self.second = [n for n, side in zip(self.variables, sides, strict=True) if not side]
         # Parts of one shape are one problem only if the same side chooses each unknown.
@@ -184,6 +191,11 @@ class _Problem:
         bar = z3.Int("bar", encoding.context)
         proposer = encoding.solver()
         proposer.add(self.legal)  # the choice can be completed legally
+        # The first side's choices, one of each set of twins. Not part of the key: what a
+        # part's best choice is sure of, any of its twins is.
+        unknowns = dict(zip(self.pairs, self.variables, strict=True))
+        chosen = [pair for pair, side in zip(self.pairs, self.sides, strict=True) if side]
+        proposer.add(breaking(unknowns, self.classes, among=set(chosen)))
         best = None
         while True:
             proposer.push()

@@ -4,7 +4,9 @@ Every query starts from the amounts the file's `assignment` gives (a partial ass
 pairs it lists are fixed, the rest are free), and every witness is re-checked by the plain
 check before it is returned. Each independent part of the combat (`parts`) is solved apart,
 and a part of the same shape as one solved before is not solved again: a combat's time grows
-with its largest part, not with the combat.
+with its largest part, not with the combat. Within a part, of the assignments that differ only
+by exchanging interchangeable creatures (the same tokens, blocked alike) one is searched
+(`symmetry`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from ..amounts import Amounts
 from ..answers import Bounds, Impossible, Obstacle, Optimum, Possible
 from ..combat import Entry, Scenario
 from ..deadline import TimedOut
+from ..interchangeable import interchangeable
 from ..ops import at_least_zero, total
 from ..requirements import ANY, Pair, Requirement, assigned
 from ..rules.division import damage_to_assign
@@ -24,6 +27,7 @@ from ..tally import ASSIGNED, Tally
 from ..verdict import check
 from .encoding import Encoding, decide
 from .parts import Part, Shape, parts, shape
+from .symmetry import breaking
 
 
 def _pairs_named(scenario: Scenario, requirements: Sequence[Requirement]) -> list[tuple[str, str]]:
@@ -60,6 +64,8 @@ def possible(
         )
         for requirement in requirements
     ]
+    named = {id for r in requirements for p in r.pairs() for id in (p.source, p.to)}
+    classes = interchangeable(scenario, named, tally)
     solver = encoding.solver()
     values: dict[tuple[str, str], int] = {}
     solved: dict[Shape, Part] = {}  # a part of each shape solved, whose amounts its like take
@@ -73,6 +79,7 @@ def possible(
         solver.push()
         solver.add(encoding.domain(part.pairs))
         solver.add([formula for formula, _ in wanted])
+        solver.add(breaking(_unknowns(encoding, part), classes))
         if not decide(solver):
             return _in_the_way(encoding, part, wanted)
         values |= _values(encoding, part, solver.model())
@@ -121,10 +128,12 @@ def optimum(
     given = encoding.given(scenario.assignment or ())
     # What earlier steps dealt counts whatever this step's amounts: in no part.
     earlier = assigned(target, tally.of(Amounts({})))
+    classes = interchangeable(scenario, {to, source} - {None}, tally)
     solver = encoding.solver()
     searches, solved = [], {}
     for part in parts(encoding, [formula for formula, _ in given]):
-        search = _PartOptimum(encoding, part, [given[i] for i in part.formulas], maximize)
+        twins = breaking(_unknowns(encoding, part), classes)
+        search = _PartOptimum(encoding, part, [given[i] for i in part.formulas], twins, maximize)
         search.added = _added(encoding, part, target, tally, earlier)
         extreme = _extreme(encoding, part, target, tally, earlier, maximize)
         searches.append(search)
@@ -160,12 +169,13 @@ class _PartOptimum:
     that a time limit that interrupts the search leaves both true. A part of the same shape
     as one solved before (`same_as`) is not solved again."""
 
-    def __init__(self, encoding: Encoding, part: Part, given, maximize: bool):
+    def __init__(self, encoding: Encoding, part: Part, given, twins, maximize: bool):
         self.encoding, self.part, self.maximize = encoding, part, maximize
         # In the order the whole combat's optimizer was given them, whose witnesses the
-        # examples show.
+        # examples show; then one of each set of twins (`symmetry`).
         self.formulas = encoding.domain(part.pairs)
         self.formulas += [f for f, _ in encoding.rule_formulas(part.constraints) + given]
+        self.formulas += twins
         self.added: z3.ArithRef | int = 0
         self.found: tuple[int, dict] = (0, {})
         self.bound: int | None = None
@@ -239,6 +249,10 @@ def _extreme(encoding, part: Part, target, tally: Tally, earlier: int, maximize:
     view = encoding.view
     most = {p: at_least_zero(damage_to_assign(view, p[0])) if maximize else 0 for p in part.pairs}
     return assigned(target, tally.of(Amounts(most))) - earlier
+
+
+def _unknowns(encoding: Encoding, part: Part) -> dict[tuple[str, str], z3.ArithRef]:
+    return {pair: encoding.variables[pair] for pair in part.pairs}
 
 
 def _values(encoding: Encoding, part: Part, model: z3.ModelRef) -> dict[tuple[str, str], int]:

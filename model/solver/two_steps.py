@@ -24,11 +24,14 @@ import z3
 from .. import rules
 from ..amounts import Amounts
 from ..combat import SECOND, Entry, Scenario
+from ..interchangeable import interchangeable
 from ..ops import Term, all_of, any_of, ite, negate, total
 from ..requirements import Pair, assigned
 from ..rules import division, results
+from ..tally import Tally
 from ..view import ScenarioView
 from .encoding import Encoding, decide
+from .symmetry import breaking
 
 
 def expressible(first: Scenario) -> bool:
@@ -225,6 +228,13 @@ class FirstStep:
             over = one.formula(state.game_over)
             formulas += [z3.Implies(over, v == 0) for v in two.values()]
             formulas += [z3.Implies(z3.Not(over), holds) for holds in second]
+        # Of the courses that differ by exchanging interchangeable creatures (`symmetry`), one:
+        # both steps' unknowns read in one order, as the twins of a course are over both.
+        named = {target.source, target.to}
+        classes = interchangeable(self.scenario, named, Tally(prevented=self.prevented))
+        steps = {(s, r, "first"): v for (s, r), v in one.variables.items()}
+        steps |= {(s, r, "second"): v for (s, r), v in two.items()}
+        formulas += breaking(steps, classes)
         value = total((assigned(target, self.dealt), assigned(target, _dealt(two, self.prevented))))
         optimizer = one.optimizer()
         optimizer.add(formulas)

@@ -1,0 +1,125 @@
+"""Creatures a query cannot tell apart: those that may swap names without changing the combat.
+
+Two creatures are interchangeable when exchanging their ids everywhere (what they are, what
+they attack, block and are blocked by, their damage assignment orders, the effects, amounts
+given and damage counted that name them) gives back the very same combat, and the question
+asked names neither. Then every legal assignment has a twin with their amounts exchanged,
+legal too and with the same answer, so a search may skip one of the two (`symmetry`).
+
+Plain values only: this module knows nothing of the solver.
+
+    interchangeable(scenario, named=(), tally=ASSIGNED) -> list[tuple[str, ...]]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import fields
+
+from .combat import Permanent, Scenario
+from .rules import order
+from .tally import ASSIGNED, Tally
+from .view import ScenarioView
+
+# The fields of a permanent that name other permanents; every other one is compared as is.
+_NAMING = ("id", "attacking", "blocking", "order")
+_OWN = tuple(f.name for f in fields(Permanent) if f.name not in _NAMING)
+
+# One thing the combat says: (kind, values compared as they are, slots naming permanents).
+# A slot is an id, None, or a tuple (an order) or frozenset of ids.
+Fact = tuple[str, tuple, tuple]
+
+
+def interchangeable(
+    scenario: Scenario, named: Iterable[str] = (), tally: Tally = ASSIGNED
+) -> list[tuple[str, ...]]:
+    """The classes (two or more creatures each, in the order of the permanents) whose
+    members are pairwise interchangeable; none is in `named`, the ids the question speaks
+    of. Where the rules leave room for doubt, creatures are kept apart: those in a band
+    (702.22j-k, who divides), those a damage assignment order could rank (509.2-509.3), and
+    creatures that are also planeswalkers or battles."""
+    facts = _facts(scenario, tally)
+    mentions: dict[str, set[Fact]] = {}
+    for fact in facts:
+        for slot in fact[2]:
+            for id in (slot,) if isinstance(slot, str) else slot or ():
+                mentions.setdefault(id, set()).add(fact)
+    kept_apart = set(named) | _doubtful(scenario)
+    own = {
+        p.id: tuple(getattr(p, name) for name in _OWN)
+        for p in scenario.permanents
+        if p.is_creature and p.id not in kept_apart
+    }
+    classes: dict[tuple, list[list[str]]] = {}
+    for id, attributes in own.items():
+        # Interchangeable creatures have one key, so only creatures of one key are compared.
+        blank = {id: "."}
+
+        def blanked(x: str, id=id, attributes=attributes, blank=blank) -> str:
+            return blank.get(x) or ("~" if own.get(x) == attributes else x)
+
+        said: Counter = Counter()
+        for fact in mentions.get(id, ()):
+            said[_renamed(fact, blanked)] += facts[fact]
+        alike = classes.setdefault((attributes, frozenset(said.items())), [])
+        for members in alike:
+            if _swappable(members[0], id, facts, mentions):
+                members.append(id)
+                break
+        else:
+            alike.append([id])
+    return [tuple(m) for group in classes.values() for m in group if len(m) > 1]
+
+
+def _facts(scenario: Scenario, tally: Tally) -> Counter:
+    """Everything the combat says that may name a permanent, counted; players are never
+    exchanged, so what names only players is compared as is."""
+    facts: Counter = Counter()
+    for p in scenario.permanents:
+        blocking = None if p.blocking is None else frozenset(p.blocking)
+        own = tuple(getattr(p, name) for name in _OWN)
+        facts[("permanent", own, (p.id, p.attacking, blocking, p.order))] += 1
+    for band in scenario.bands:
+        facts[("band", (), (frozenset(band),))] += 1
+    for e in scenario.effects:
+        plain = (e.id, e.kind, e.amount, e.once)
+        facts[("effect", plain, (e.to, e.sources, e.recipients))] += 1
+    for e in scenario.assignment or ():
+        facts[("given", (e.amount,), (e.source, e.to))] += 1
+    for (source, to), amount in tally.before.items():
+        facts[("before", (amount,), (source, to))] += 1
+    for source, to in tally.prevented:
+        facts[("prevented", (), (source, to))] += 1
+    return facts
+
+
+def _renamed(fact: Fact, rename: Callable[[str], str]) -> Fact:
+    def slot(value):
+        if isinstance(value, str):
+            return rename(value)
+        if value is None:
+            return None
+        return type(value)(rename(x) for x in value)
+
+    return (fact[0], fact[1], tuple(slot(v) for v in fact[2]))
+
+
+def _swappable(x: str, y: str, facts: Counter, mentions: dict[str, set[Fact]]) -> bool:
+    """Exchanging x and y gives back the same combat: the facts naming either are the same
+    facts, as often, once the names are exchanged (the rest name neither, and stay)."""
+    touched = Counter({f: facts[f] for f in mentions.get(x, set()) | mentions.get(y, set())})
+    swap = {x: y, y: x}
+    return Counter({_renamed(f, lambda v: swap.get(v, v)): n for f, n in touched.items()}) == (
+        touched
+    )
+
+
+def _doubtful(scenario: Scenario) -> set[str]:
+    view = ScenarioView(scenario)
+    doubtful = {m for band in scenario.bands for m in band}
+    doubtful |= {p.id for p in scenario.permanents if p.is_planeswalker or p.is_battle}
+    if scenario.edition.has_order:
+        for c in view.creatures:
+            doubtful |= set(order.candidates(view, c))
+    return doubtful
