@@ -25,4 +25,11 @@ def test_teeth_bite_alike_one_at_a_time_and_two_at_once(monkeypatch):
     alone = teeth.bite(60)
     assert any(b.properties for b in alone)  # something to compare
     assert any(not b.properties for b in alone)
+    names = [p.name for p in chosen]
+    for b in alone:  # the first property that notices, in order; the rest not proved
+        if b.properties:
+            (first,) = b.properties
+            assert b.not_proved == len(names) - names.index(first) - 1
+        else:
+            assert b.not_proved == 0
     assert teeth.bite(60, jobs=2) == alone

@@ -228,8 +228,8 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         "teeth",
         help="remove each kind of rule constraint in turn and show what catches it",
         description="Remove each kind of rule constraint in turn, prove the property library "
-        "again and check every bundled example again, and show which notice. Exit 0 when "
-        "every kind is caught, 1 when one is not.",
+        "again, up to the first property that notices, and check every bundled example again, "
+        "and show which notice. Exit 0 when every kind is caught, 1 when one is not.",
     )
     biting.add_argument("--json", action="store_true", help="print the table as JSON")
     _timeout_option(biting, "property")

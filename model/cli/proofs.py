@@ -105,6 +105,7 @@ def teeth(args):
             "rule": b.kind,
             "what": b.what,
             "properties": list(b.properties),
+            "not_proved": b.not_proved,
             "examples": list(b.examples),
             "caught": b.caught,
         }

@@ -18,8 +18,9 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from tempfile import TemporaryDirectory
@@ -193,7 +194,8 @@ def measure(
     progress: Callable[[str], None] | None = None,
     tree: Tree | None = None,
 ) -> Measured:
-    """Runs every net on the unmutated copy, then on each mutant's copy."""
+    """Runs every net on the unmutated copy, then on each mutant's copy. The library net
+    on the unmutated copy, which runs before any mutant, proves `jobs` properties at once."""
     start = time.perf_counter()
     tree = tree or installed()
     with TemporaryDirectory(prefix="lethal-mutants-") as scratch:
@@ -204,12 +206,20 @@ def measure(
             raise MutationError("\n".join(problems))
         with ThreadPoolExecutor(max_workers=jobs) as pool:
             baselines = dict(
-                zip(nets, pool.map(lambda n: _baseline(pristine, n, timeout), nets), strict=True)
+                zip(
+                    nets,
+                    pool.map(lambda n: _baseline(pristine, n, timeout, jobs), nets),
+                    strict=True,
+                )
             )
+            # What the library net on a mutant compares its verdicts with, as it goes.
+            unmutated = Path(scratch) / "library-verdicts.json"
+            if "library" in baselines:
+                unmutated.write_text(json.dumps(baselines["library"][0]))
             done = []
 
             def one(mutant: Mutant) -> Report:
-                report = _report(pristine, mutant, nets, baselines, timeout)
+                report = _report(pristine, mutant, nets, baselines, timeout, unmutated)
                 done.append(report)
                 if progress:
                     progress(_progress(report, len(done), len(mutants)))
@@ -220,13 +230,18 @@ def measure(
     return Measured(tuple(nets), reports, seconds, time.perf_counter() - start)
 
 
-def _report(pristine: Path, mutant: Mutant, nets, baselines, timeout: float) -> Report:
+def _report(
+    pristine: Path, mutant: Mutant, nets, baselines, timeout: float, unmutated: Path
+) -> Report:
     with TemporaryDirectory(prefix=f"lethal-{mutant.id}-") as scratch:
         root = Path(scratch) / "copy"
         shutil.copytree(pristine, root, symlinks=True)
         mutate(root, mutant)
+        # The mutants run `jobs` at once already: one property at a time in each.
+        given = {"library": ("1", str(unmutated))}
         catches = tuple(
-            _JUDGES[net](baselines[net][0], _launch(root, net, timeout)) for net in nets
+            _JUDGES[net](baselines[net][0], _launch(root, net, timeout, *given.get(net, ())))
+            for net in nets
         )
     return Report(mutant, catches)
 
@@ -254,12 +269,14 @@ class Ran:
         return (lines[-1][:200],) if lines else ()
 
 
-def _launch(root: Path, net: str, timeout: float) -> Ran:
+def _launch(root: Path, net: str, timeout: float, *given: str) -> Ran:
+    """Runs `net` on the copy at `root`; `given` are the library net's: the properties
+    proved at once, and the file of the unmutated verdicts, if any."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(root), env.get("PYTHONPATH")]))
     env[COPY] = str(root)
     env["CI"] = "1"  # Hypothesis derandomized (tests/conftest.py): the same verdict each run
-    argv = [sys.executable, "-c", _LAUNCHER, net, str(root / "counterexamples")]
+    argv = [sys.executable, "-c", _LAUNCHER, net, str(root / "counterexamples"), *given]
     start = time.perf_counter()
     # A session of its own, so that a timeout ends whatever the net started too.
     child = subprocess.Popen(
@@ -291,20 +308,49 @@ def run_net(argv: list[str]) -> int:
     if not Path(lethal.__file__).resolve().is_relative_to(copy):
         sys.stderr.write(f"lethal was imported from {lethal.__file__}, not from {copy}\n")
         return WRONG_COPY
-    net, out = argv
+    net, out, *given = argv
     if net == "examples":
         json.dump(_example_verdicts(), sys.stdout)
         return 0
     if net == "library":
-        from ..cli import main
-
-        return main(["prove", "--json", "--out", out, "--timeout", str(PROPERTY_TIMEOUT)])
+        jobs, *unmutated = given
+        expected = json.loads(Path(unmutated[0]).read_text()) if unmutated else {}
+        found = []
+        verdicts = _library_verdicts(Path(out), int(jobs))
+        with closing(verdicts):  # no process is left proving once the mutant is killed
+            for name, verdict in verdicts:
+                found.append({"name": name, "verdict": verdict})
+                # A clean kill whatever the rest say, as the judge reads it: they are not
+                # proved, as the tests net stops at the first failure.
+                if _cleanly_changed(expected.get(name), verdict):
+                    break
+        json.dump(found, sys.stdout)
+        return 0
     import pytest
 
     # The harness's own tests check each mutant against the source, so they fail on every
     # mutated copy by design, and would run mutants within mutants: not part of the net.
     own = "--ignore=tests/test_mutants.py"
     return pytest.main(["-x", "-q", "-p", "no:cacheprovider", own, "tests"])
+
+
+def _library_verdicts(out: Path, jobs: int) -> Iterator[tuple[str, str]]:
+    """The name and verdict of each result of `lethal prove` on the library, in its order:
+    the model check, each property (`jobs` at once), the invariants beyond the bounds."""
+    from .library import collect
+    from .processes import prove_all
+    from .prover import symbolic_combat_answers_as_lethal_check_does
+    from .unbounded import prove_unbounded
+
+    out.mkdir(parents=True, exist_ok=True)
+    model = symbolic_combat_answers_as_lethal_check_does()
+    yield model.property.name, model.verdict
+    proving = prove_all(collect([]), PROPERTY_TIMEOUT, out, jobs=jobs)
+    with closing(proving):
+        for result in proving:
+            yield result.property.name, result.verdict
+    for theorem in prove_unbounded(PROPERTY_TIMEOUT, out):
+        yield theorem.name, theorem.verdict
 
 
 def _example_verdicts() -> dict[str, bool]:
@@ -317,8 +363,8 @@ def _example_verdicts() -> dict[str, bool]:
 # Judging a net's run against the unmutated one.
 
 
-def _baseline(pristine: Path, net: str, timeout: float):
-    ran = _launch(pristine, net, timeout)
+def _baseline(pristine: Path, net: str, timeout: float, jobs: int):
+    ran = _launch(pristine, net, timeout, *((str(jobs),) if net == "library" else ()))
     if ran.code is None:
         raise MutationError(
             f"the {net} net does not finish within {timeout:g}s without any mutant; "
@@ -378,7 +424,7 @@ def _judge_library(verdicts: dict[str, str], ran: Ran) -> Catch:
         now = found.get(name, "missing")
         if now == verdict:
             continue
-        if verdict in DECIDED and now in DECIDED:
+        if _cleanly_changed(verdict, now):
             changed.append(name)
         else:  # unknown, error, a model check's mismatch, or a result gone missing
             undecided[name] = now
@@ -388,6 +434,11 @@ def _judge_library(verdicts: dict[str, str], ran: Ran) -> Catch:
         how = ",".join(sorted(set(undecided.values())))
         return Catch("library", UNCLEAN, how, tuple(undecided), ran.seconds)
     return Catch("library", SURVIVED, seconds=ran.seconds)
+
+
+def _cleanly_changed(before: str | None, now: str) -> bool:
+    """The verdict moved between definite ones: the mutant is killed cleanly."""
+    return before != now and before in DECIDED and now in DECIDED
 
 
 def _judge_tests(_: bool, ran: Ran) -> Catch:
