@@ -38,6 +38,24 @@ def the_creatures_that_assign_are_the_ones_the_rules_name(combat):
     return all_of(combat.assigns(c) == assigns(combat, c) for c in combat.creatures)
 
 
+@holds(cites=["510.1a"])
+def a_creature_with_power_below_zero_assigns_no_combat_damage(combat):
+    """A creature whose power is below 0 assigns no combat damage to anything, not a
+    negative amount (510.1a: 0 or less assigns none), unless it assigns combat damage equal
+    to its toughness (Doran's effect)."""
+    x = combat.assignment()
+    below = {
+        c: all_of((combat.power(c) < 0, negate(combat.has(c, DORAN)))) for c in combat.creatures
+    }
+    return Claim(
+        all_of((combat.legal(x), any_of(below.values()))),
+        all_of(
+            implies(below[c], all_of(x.amounts.get(c, r) == 0 for r in combat.recipients))
+            for c in combat.creatures
+        ),
+    )
+
+
 @fails(cites=["510.1a"])
 def an_unblocked_creature_assigns_its_power_to_the_player_it_attacks(combat):
     """An unblocked creature assigns combat damage equal to its power to the player it

@@ -1,5 +1,5 @@
 """Properties of what combat damage does once dealt: CR 120.3, 615.6, 615.12, 702.15,
-702.16, 702.19b, 702.80, 702.90, 702.164, 704.5f-h, 701.19a.
+702.16, 702.19b, 702.80, 702.90, 702.164, 704.5a, 704.5c, 704.5f-h, 701.19a.
 
 Assignment comes first and ignores all of it (702.19b); then each damage event is changed by
 the effects on it (`combat.dealt`: protection, preventions, doubling) and what is dealt has
@@ -11,6 +11,7 @@ from lethal.rules import results
 
 LIFELINK, INFECT, WITHER = "lifelink", "infect", "wither"
 DEATHTOUCH, INDESTRUCTIBLE, TRAMPLE = "deathtouch", "indestructible", "trample"
+EVERYTHING = "protection from everything"
 
 
 def _events(combat, x):
@@ -175,7 +176,22 @@ def toxic_gives_its_value_only_to_players_and_only_when_damage_is_dealt(combat):
     return Claim(all_of((combat.legal(x), some)), all_of(claims))
 
 
-# The state-based actions after it (704.5f-h) and regeneration (701.19a).
+# The state-based actions after it (704.5a, c, f-h) and regeneration (701.19a).
+
+
+@holds(cites=["704.5a", "704.5c", "120.3a", "120.3b", "702.90b", "702.164c"])
+def a_player_with_ten_poison_counters_after_the_damage_has_lost(combat):
+    """A player dealt combat damage has lost the game exactly when they then have ten or
+    more poison counters (704.5c: those they had and those the damage gave them, by infect
+    or toxic) or 0 or less life (704.5a): nine counters and some life left are not
+    enough."""
+    n, life, poison = combat.integer("damage"), combat.integer("life"), combat.integer("poison")
+    dealt = results.result(combat, combat.attackers[0], combat.defender, n)
+    life_left, counters = life - dealt.life_lost, poison + dealt.poison
+    return Claim(
+        all_of((n >= 0, poison >= 0)),
+        results.loses(life_left, counters) == any_of((life_left <= 0, counters >= 10)),
+    )
 
 
 def _counters_dealt(combat):
@@ -230,6 +246,31 @@ def a_regeneration_shield_saves_a_creature_from_any_combat_damage(combat):
         )
     )
     return Claim(scope, negate(_graveyard(combat, b0, dealt.counters, marked, dealt.deathtouch)))
+
+
+@holds(cites=["704.5f", "704.5g", "704.5h", "701.19a", "120.3d", "120.3e"])
+def a_creature_with_no_regeneration_shield_dies_of_lethal_or_deathtouch_damage(combat):
+    """A creature that is not indestructible and has no regeneration shield is put into its
+    owner's graveyard exactly when the damage dealt to it, with the damage already marked on
+    it, reaches its toughness, or a source with deathtouch dealt it some (704.5g-h): with no
+    shield, nothing replaces its destruction (701.19a). Damage dealt as -1/-1 counters
+    (wither, infect) takes toughness away instead, which comes to the same (704.5f-g)."""
+    a0, b0, n, dealt, marked = _counters_dealt(combat)
+    scope = all_of(
+        (
+            combat.is_creature(b0),
+            n >= 0,
+            negate(combat.has(b0, INDESTRUCTIBLE)),
+            combat.regeneration_shields(b0) == 0,
+        )
+    )
+    dies = any_of(
+        (
+            combat.marked(b0) + n >= combat.toughness(b0),
+            all_of((combat.has(a0, DEATHTOUCH), n >= 1)),
+        )
+    )
+    return Claim(scope, _graveyard(combat, b0, dealt.counters, marked, dealt.deathtouch) == dies)
 
 
 @holds(cites=["704.5h", "120.3d", "702.80a", "702.90c"])
@@ -329,3 +370,18 @@ def protection_from_creatures_prevents_every_creatures_preventable_damage(combat
     x = combat.assignment()
     never, some = _protected_from_creatures(combat, x, preventable=True)
     return Claim(all_of((combat.legal(x), some)), never)
+
+
+@holds(cites=["702.16j", "615.12"])
+def protection_from_everything_prevents_all_preventable_damage(combat):
+    """A creature or player with protection from everything is dealt no damage by a
+    creature, whatever the amount and the other effects on it, unless that damage can't be
+    prevented (615.12)."""
+    n = combat.integer("damage")
+    a0 = combat.attackers[0]  # any creature: 702.16j asks nothing of the source
+    shielded = {r: combat.has(r, EVERYTHING) for r in combat.recipients}
+    scope = (n >= 1, combat.is_creature(a0), negate(combat.cant_be_prevented(a0)))
+    return Claim(
+        all_of((*scope, any_of(shielded.values()))),
+        all_of(implies(shielded[r], combat.dealt(a0, r, n) == 0) for r in shielded),
+    )

@@ -27,7 +27,7 @@ from lethal.proofs._facts import (
     precedes,
     with_row,
 )
-from lethal.proving import Bounds, Claim, all_of, fails, holds, implies, ite, negate, total
+from lethal.proving import Bounds, Claim, all_of, any_of, fails, holds, implies, ite, negate, total
 
 M10 = "2009-07-11"  # the order; 702.2b: deathtouch divides freely, makes nothing lethal
 M11 = "2010-07-16"  # 702.2b: nonzero deathtouch damage is lethal, and the order binds it
@@ -110,6 +110,31 @@ def with_no_multiple_blocks_the_order_never_matters(combat):
         for s in combat.creatures
     )
     return Claim(single, combat.legal(x) == combat.under(CURRENT).legal(x))
+
+
+@holds(
+    cites=["509.2", "509.3", "510.1c", "510.1d", "702.22j", "702.22k"],
+    editions=(LAST_ORDER, CURRENT),
+)
+def banding_lifts_the_damage_assignment_order(combat):
+    """Under the rules of 2024-07-30, the player banding hands a creature's division to
+    divides its combat damage as they choose, whatever its damage assignment order (702.22j-k,
+    exceptions to 510.1c-d): when some creature has two or more creatures in its order, and
+    each that has has banding among them (a creature with banding, or a "bands with other"
+    pair), an assignment is legal exactly when it is legal today, with no orders."""
+    x = combat.assignment()
+    groups = [
+        [(y, in_order(combat, s, y)) for y in order_slots(combat, s)] for s in combat.creatures
+    ]
+    several = [total(ite(inside, 1, 0) for _, inside in group) >= 2 for group in groups]
+    handed = all_of(
+        implies(many, banding_among(combat, group))
+        for many, group in zip(several, groups, strict=True)
+    )
+    return Claim(
+        all_of((handed, any_of(several))),
+        combat.legal(x) == combat.under(CURRENT).legal(x),
+    )
 
 
 # The damage assignment order itself, as the editions before 2024-11-08 state it.

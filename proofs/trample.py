@@ -225,7 +225,9 @@ def a_trampler_can_always_send_its_power_minus_what_blockers_need_past_them(comb
     there is no negative damage)."""
     a0 = combat.attackers[0]
     need, needed = _needed(combat, a0, deathtouch=False)
-    excess = combat.power(a0) - needed
+    # What it assigns (510.1a: its toughness under Doran's effect), so that only blockers
+    # needing more than it falsify the claim.
+    excess = damage_of(combat, a0) - needed
 
     def reaching(c):
         row = {

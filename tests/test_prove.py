@@ -170,6 +170,28 @@ def test_the_search_for_the_smallest_finds_what_lowering_one_at_a_time_does(
     assert found["search"] == found["plain"]
 
 
+PROTECTED_FILE = '''
+from lethal.proving import Bounds, Claim, fails, negate
+
+@fails(cites=["702.16j"], bounds=Bounds(attackers=1, blockers=1, permanents=0))
+def no_blocker_has_protection_from_everything(combat):
+    """False: any creature may have it."""
+    b0 = combat.blockers[0]
+    return Claim(combat.is_blocking(b0), negate(combat.has(b0, "protection from everything")))
+'''
+
+
+def test_a_counterexample_writes_each_keyword_once(tmp_path):
+    path = tmp_path / "protected.py"
+    path.write_text(PROTECTED_FILE)
+    code, out, _ = run("prove", str(path), "--json", "--out", str(tmp_path / "cx"))
+    (found,) = [r for r in json.loads(out) if r["verdict"] == "refuted"]
+    data = json.loads(Path(found["counterexample"][0]).read_text())
+    (b0,) = [p for p in data["permanents"] if p["id"] == "b0"]
+    assert b0["keywords"].count("protection from everything") == 1
+    assert code == 0
+
+
 def test_results_do_not_depend_on_the_run(tmp_path):
     (claim,) = collect([], "trample_excess_is_at_most_power_minus_blockers_lethal")
     first = prove(claim, 60, tmp_path / "one")

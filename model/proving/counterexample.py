@@ -52,7 +52,9 @@ def scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
             permanent.update(power=power, toughness=toughness)
             if damage:
                 permanent["damage"] = damage
-            keywords = [k for k in KEYWORDS if value(combat.has(c, k))]
+            # Protection from everything is left to _protections, which writes it once.
+            others = (k for k in KEYWORDS if k != PROTECTION_FROM_EVERYTHING)
+            keywords = [k for k in others if value(combat.has(c, k))]
             keywords += _protections(combat, c, value)
             keywords += [
                 f"bands with other {q}" for q in QUALITIES if value(combat.bands_with_other(c, q))
