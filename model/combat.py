@@ -26,6 +26,8 @@ STEPS = (ONLY, FIRST_STRIKE_STEP, SECOND)
 
 @dataclass(frozen=True)
 class Player:
+    """A player: its life and poison counters, when the file gives them, and its protection."""
+
     id: str
     life: int | None = None
     poison: int = 0  # poison counters it has now (704.5c)
@@ -34,6 +36,8 @@ class Player:
 
 @dataclass(frozen=True)
 class Permanent:
+    """A creature, planeswalker or battle on the battlefield, and its part in this combat."""
+
     id: str
     controller: str
     types: frozenset[str]
@@ -89,6 +93,8 @@ EFFECT_KINDS = (DOUBLE, PREVENT, ADD, CANT_BE_PREVENTED)
 
 @dataclass(frozen=True)
 class Effect:
+    """An effect that changes the combat damage dealt, not what may be assigned."""
+
     id: str
     kind: str
     amount: int | None = 0  # N, for prevent and add; None: a prevention of all the damage
@@ -113,6 +119,10 @@ class Effect:
 
 @dataclass(frozen=True)
 class Scenario:
+    """A combat as one of its combat damage steps assigns damage: the players, the
+    permanents, the effects in force, the edition of the rules and, if the file gives one,
+    the assignment to judge."""
+
     players: tuple[Player, ...]
     active_player: str
     permanents: tuple[Permanent, ...]

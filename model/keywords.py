@@ -8,7 +8,6 @@ quality that names a card type, singular or plural, is kept as that type.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 from dataclasses import dataclass
@@ -197,6 +196,8 @@ def _suggest(text: str) -> str | None:
         spaced = " ".join(lowered.split())
         numbered = spaced[len(TOXIC) + 1 :].isdigit() and spaced.startswith(TOXIC + " ")
         return spaced if numbered else f"{TOXIC} 1"
+    import difflib  # only for a keyword lethal does not know: it costs a command's start 1 ms
+
     known = PLAIN + tuple(p.strip() for p in WITH_QUALITY) + tuple(IGNORED)
     close = difflib.get_close_matches(lowered, known, n=1)
     if not close:

@@ -23,6 +23,8 @@ from .view import ScenarioView
 
 @dataclass(frozen=True)
 class Violation:
+    """A rule the assignment breaks, for one creature's combat damage."""
+
     rule: str  # the CR subrule broken
     source: str  # the creature whose assignment breaks it
     message: str  # one line, in the scenario's ids and numbers
@@ -52,6 +54,9 @@ class OrdersFound:
 
 @dataclass(frozen=True)
 class Verdict:
+    """The judgement of a step's assignment: every rule it breaks (none: legal), who divides
+    each creature's combat damage, and the orders searched for when the file gives none."""
+
     violations: tuple[Violation, ...]
     choosers: tuple[Chooser, ...]
     step: str

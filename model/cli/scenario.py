@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable
-from pathlib import Path
 
 from ..errors import (
     LethalError,
@@ -30,7 +29,7 @@ def check_files(args):
         args.file = None  # bad usage, no one file's
         twice = f"'{STDIN}' given twice: standard input can be read only once"
         raise LethalError(EMPTY_PATH if "" in paths else twice)
-    if len(args.file) == 1 and not Path(args.file[0]).is_dir():
+    if len(args.file) == 1 and not os.path.isdir(args.file[0]):
         args.file = args.file[0]
         return scenario_command(judge, args)
     paths, args.file = args.file, None  # an error that stops the run is no one file's
@@ -60,11 +59,13 @@ def _scenario_files(paths: list[str]) -> list[tuple[str, str | None]]:
     why it cannot be judged, if it is a folder that gives no file (None otherwise)."""
     files = []
     for path in paths:
-        if not Path(path).is_dir():
+        if not os.path.isdir(path):
             files.append((path, None))
         elif not os.access(path, os.R_OK | os.X_OK):
             files.append((path, "permission denied: a folder lethal cannot list"))
         else:
+            from pathlib import Path  # only for a folder: it costs a one-file check 5 ms
+
             found = sorted(str(p) for p in Path(path).glob("*.json"))
             files += [(file, None) for file in found] or [
                 (path, "a folder without scenario files (*.json)")

@@ -14,14 +14,16 @@ import os
 import stat
 import sys
 import warnings
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..combat import Scenario
 from ..errors import Problem, ScenarioError, ScenarioWarning
 from .meaning import Meaning
 from .problems import Unreadable
 from .shape import Shape
+
+if TYPE_CHECKING:  # a path is read with os, not pathlib: importing pathlib costs a check 5 ms
+    from pathlib import Path
 
 MAX_BYTES = 10 * 1024 * 1024  # a scenario is a few kilobytes; this keeps a runaway file out
 STDIN = "-"  # the file name that reads the scenario from standard input
