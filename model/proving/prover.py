@@ -161,7 +161,15 @@ def _decide(prop: Property, timeout: float, out: Path, asked: list[z3.Solver]) -
         _assert(solver, [f for x in combat.assignments for f in x.domain()])
     asked.append(solver)
 
+    # Asked between push and pop, which turns Z3 to its incremental solver for good: the
+    # query is taken in once for this check, the next and the search for the smallest
+    # counterexample, where otherwise each check without assumptions would preprocess all
+    # of it again (the library at 3x3x2, 34 to 21 s CPU). Popped at once, so that the
+    # negated claim is asserted at the base level: asserted inside a scope, a claim with
+    # quantifiers takes Z3 several times longer to shrink.
+    solver.push()
     assumptions = solver.check()
+    solver.pop()
     if assumptions == z3.unsat:
         return VACUOUS, {"reason": "its assumptions can never hold within the bounds"}
     if assumptions != z3.sat:
