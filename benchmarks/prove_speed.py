@@ -35,7 +35,7 @@ class Shrinking:
 
     def __init__(self) -> None:
         self.seconds = 0.0
-        self.search = prover._smallest
+        self.search = prover.smallest
 
     def __enter__(self) -> Shrinking:
         def timed(*args):
@@ -45,11 +45,11 @@ class Shrinking:
             finally:
                 self.seconds += time.process_time() - start
 
-        prover._smallest = timed
+        prover.smallest = timed
         return self
 
     def __exit__(self, *_) -> None:
-        prover._smallest = self.search
+        prover.smallest = self.search
 
 
 class Solving:

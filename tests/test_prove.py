@@ -154,7 +154,7 @@ def test_the_search_for_the_smallest_finds_what_lowering_one_at_a_time_does(
     measures (creatures, flags, step, numbers) as the plain descent over sums, asked of a
     copy of the same solver."""
     found = {}
-    search = prover._smallest
+    search = prover.smallest
 
     def both(solver, combats):
         found["plain"] = _lowered_one_call_at_a_time(solver.translate(solver.ctx), combats)
@@ -163,7 +163,7 @@ def test_the_search_for_the_smallest_finds_what_lowering_one_at_a_time_does(
         found["search"] = [m.value(model) for m in measures(combats)]
         return model, caveat
 
-    monkeypatch.setattr(prover, "_smallest", both)
+    monkeypatch.setattr(prover, "smallest", both)
     (claim,) = collect([], name)
     result = prove(claim, 120, tmp_path)
     assert result.verdict == "refuted" and not result.reason

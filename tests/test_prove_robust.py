@@ -543,7 +543,7 @@ def test_an_error_of_lethal_alone_is_an_internal_error(tmp_path, quick, monkeypa
     def broken(solver, combats):
         raise RuntimeError("broken on purpose")
 
-    monkeypatch.setattr(prover, "_smallest", broken)
+    monkeypatch.setattr(prover, "smallest", broken)
     path = write(
         tmp_path,
         '''

@@ -235,6 +235,29 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     _timeout_option(biting, "property")
     _jobs_option(biting)
     biting.set_defaults(run=_command("proofs", "teeth"), file=None)
+    corpus = add_parser(
+        "corpus",
+        help="write a conformance corpus: the smallest combat where each rule decides",
+        description="Write to DIR, for each kind of rule constraint, each keyword and each "
+        "pair of keywords, the smallest combat (within small bounds) where it decides "
+        "whether the file's assignment is legal, or who divides a creature's damage, found "
+        "by the solver and re-checked; with manifest.json, which gives each file's expected "
+        "answers (verdict and rules broken, who divides each creature's damage, the most "
+        "and least damage to each player, planeswalker and battle) and the corpus's "
+        "coverage. The same version and edition always write the same files. DIR is made "
+        "if missing; an earlier corpus there is replaced. Exit 0 written, 3 when a target "
+        "was left undecided, 2 for a DIR that holds other files.",
+    )
+    corpus.add_argument("dir", metavar="DIR", help="the folder to write the corpus to")
+    corpus.add_argument(
+        "--rules",
+        default="current",
+        metavar="DATE",
+        help="the edition: 'current' (default) or a date, the rules in force that day",
+    )
+    corpus.add_argument("--json", action="store_true", help="print the manifest as JSON")
+    _timeout_option(corpus, "target")
+    corpus.set_defaults(run=_command("proofs", "corpus"), file=None)
     mutating = add_parser(
         "mutants",
         help="apply each semantic mutant of the rules and show which nets kill it",

@@ -1,9 +1,11 @@
-"""The commands that prove things of the rules: prove, diff, teeth and mutants."""
+"""The commands that prove things of the rules: prove, diff, teeth and mutants, and the
+corpus, whose files the solver finds."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import time
 from pathlib import Path
 
 from .. import progress
@@ -94,6 +96,23 @@ def diff(args):
     else:
         code = NO
     return diff.text(*editions, bounds, findings), diff.as_json(*editions, bounds, findings), code
+
+
+def corpus(args):
+    from ..editions import EditionError, in_force
+    from ..proving import corpus
+
+    try:
+        in_force(args.rules)  # a date lethal does not model: exit 2, before any work
+    except EditionError as error:
+        raise EditionError(f"--rules: {error}") from None
+    out, start = Path(args.dir), time.perf_counter()
+    manifest = corpus.write(out, args.rules, timeout=args.timeout)
+    text = corpus.text(manifest, out, time.perf_counter() - start)
+    undecided = any(
+        why.startswith(corpus.UNDECIDED) for why in manifest["coverage"]["not_covered"].values()
+    )
+    return text, manifest, UNDECIDED if undecided else YES
 
 
 def teeth(args):

@@ -180,7 +180,7 @@ def _decide(prop: Property, timeout: float, out: Path, asked: list[z3.Solver]) -
         return PROVED, {"certified_by": (Z3,)}
     if answer != z3.sat:
         return UNKNOWN, {"reason": _unknown(solver, prop, out)}
-    model, caveat = _smallest(solver, combats)
+    model, caveat = smallest(solver, combats)
     scenarios = [counterexample.scenario(combat, model) for combat in combats]
     verdict, problem = _recheck(prop, scenarios)
     if verdict == MISMATCH and any(c.witnessed for c in combats):
@@ -340,7 +340,7 @@ def _certified(solver: z3.Solver, prop: Property, timeout: float, out: Path) -> 
     return UNKNOWN, {"certified_by": (Z3,), "reason": reason}
 
 
-def _smallest(solver: z3.Solver, combats: list[SymbolicCombat]) -> tuple[z3.ModelRef, str]:
+def smallest(solver: z3.Solver, combats: list[SymbolicCombat]) -> tuple[z3.ModelRef, str]:
     """The counterexample with the fewest creatures, then the fewest keywords and other
     flags, then the plainest step, then the smallest numbers: each measure found by a binary
     search between what is known impossible and the model in hand, then pinned. When the

@@ -1,0 +1,510 @@
+"""The conformance corpus: for each kind of rule constraint, each keyword and each pair of
+keywords, the smallest combat where it decides whether an assignment is legal, found by the
+solver, re-checked on the concrete path and written as a scenario file with its expected
+answers, so that an engine that gets any one of them wrong fails at least one file.
+
+A target is caught in one of three ways:
+- a kind of constraint (each of `rules.KINDS`, alone and with each keyword on the creature
+  whose assignment it rejects): an assignment illegal by that kind alone, which an engine
+  without the rule would accept;
+- a keyword: an assignment whose verdict changes when the keyword is ignored everywhere,
+  once each way if both exist (the keyword allows it; the keyword forbids it);
+- a pair of keywords: an assignment whose verdict changes when either of the two is ignored,
+  so that both decide it.
+
+What cannot be caught within the bounds is proved so (the solver finds no such combat) and
+listed with the reason; so is what the corpus does not try.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import combinations
+from pathlib import Path
+
+import z3
+
+from .. import __version__, progress, rules
+from ..amounts import Amounts
+from ..combat import Scenario
+from ..deadline import TimedOut, deadline
+from ..editions import CURRENT_NAME, in_force
+from ..errors import LethalError
+from ..keywords import (
+    AS_THOUGH_UNBLOCKED,
+    ASSIGNS_TOUGHNESS,
+    BANDING,
+    DEATHTOUCH,
+    DOUBLE_STRIKE,
+    FIRST_STRIKE,
+    INDESTRUCTIBLE,
+    TRAMPLE,
+    TRAMPLE_OVER_PLANESWALKERS,
+    plain_keyword,
+)
+from ..ops import Term, all_of, any_of, implies, negate
+from ..reading import parse
+from ..rules import banding, division
+from ..solver.encoding import SEED
+from ..verdict import check, choosers
+from ..view import ScenarioView
+from . import Bounds, counterexample
+from .prover import smallest
+from .symbolic import QUALITIES, SymbolicCombat, as_formula
+
+FORMAT = "lethal-corpus/1"
+UNDECIDED = "undecided"  # the start of why a target has no file, when the solver gave up
+MANIFEST = "manifest.json"
+BANDS_WITH_OTHER = "bands with other"  # for either quality the symbolic combat has
+# The keywords that can change what may be assigned. What damage does once dealt (lifelink,
+# infect, wither, toxic, protection) never does (120.4b), so `deal` files would catch those.
+KEYWORDS = (
+    TRAMPLE,
+    TRAMPLE_OVER_PLANESWALKERS,
+    DEATHTOUCH,
+    BANDING,
+    BANDS_WITH_OTHER,
+    FIRST_STRIKE,
+    DOUBLE_STRIKE,
+    INDESTRUCTIBLE,
+    ASSIGNS_TOUGHNESS,
+    AS_THOUGH_UNBLOCKED,
+)
+NOT_TRIED = {
+    "lifelink, infect, wither, toxic, protection, prevention, doubling, regeneration": (
+        "they change what damage does once dealt, never what may be assigned (120.4b); "
+        "files with expected `deal` outcomes are not generated yet"
+    ),
+    "the whole combat damage phase (--combat)": "each file is one step of combat damage",
+}
+# Small enough to search fast, large enough for a trampler blocked by two creatures, a band
+# of two and a planeswalker.
+BOUNDS = Bounds(players=2, attackers=2, blockers=2, permanents=1, power=4, toughness=4, loyalty=4)
+TIMEOUT = 60  # seconds for each target's search
+
+
+@dataclass(frozen=True)
+class Target:
+    """One thing the corpus must catch."""
+
+    name: str  # the file's stem, stable across runs
+    catches: str  # what an engine that gets it wrong does, in words
+    kind: str = ""  # the kind of constraint that alone rejects the assignment
+    keywords: tuple[str, ...] = ()  # ignored one at a time, each must change the verdict
+    on_source: str = ""  # with `kind`: a keyword the rejected creature has
+    allows: bool | None = None  # for one keyword: it makes the assignment legal, or illegal
+    chooser: bool = False  # for one keyword: it changes who divides a creature's damage
+
+    def none_found(self) -> str:
+        """Why there is no file, when the solver finds no combat within the bounds."""
+        if self.kind:
+            what = f"an assignment that only {self.kind} rejects"
+            if self.on_source:
+                what += f", from a creature with {self.on_source}"
+        elif self.chooser:
+            what = f"a creature whose damage another player divides because of {self.keywords[0]}"
+        elif len(self.keywords) == 2:
+            what = "an assignment whose verdict changes when either keyword is ignored"
+        else:
+            way = "legal" if self.allows else "illegal"
+            what = f"an assignment {way} only because of {self.keywords[0]}"
+        return f"proved none: no combat within the bounds has {what}"
+
+
+@dataclass(frozen=True)
+class Entry:
+    target: Target
+    file: str = ""  # written, or
+    why_not: str = ""  # why there is none
+    scenario: dict = field(default_factory=dict, compare=False)
+
+
+def targets(rules_date: str = CURRENT_NAME) -> list[Target]:
+    """Every target of an edition, in the order the corpus lists them."""
+    found = []
+    known = keywords(rules_date)
+    for kind in kinds(rules_date):
+        what = rules.KINDS[kind]
+        found.append(Target(kind, f"misses {what}: it accepts what only that rejects", kind=kind))
+        found += [
+            Target(
+                f"{kind}-{_slug(k)}",
+                f"misses {what} for a creature with {k}: it accepts what only that rejects",
+                kind=kind,
+                on_source=k,
+            )
+            for k in known
+        ]
+    for k in known:
+        for allows in (True, False):
+            way = "allows" if allows else "forbids"
+            found.append(
+                Target(
+                    f"{_slug(k)}-{way}",
+                    f"ignores {k}, which {way} the assignment",
+                    keywords=(k,),
+                    allows=allows,
+                )
+            )
+    for k in (BANDING, BANDS_WITH_OTHER):
+        found.append(
+            Target(
+                f"{_slug(k)}-chooses",
+                f"ignores {k}, which changes who divides a creature's damage (702.22j-k)",
+                keywords=(k,),
+                chooser=True,
+            )
+        )
+    for pair in combinations(known, 2):
+        found.append(
+            Target(
+                f"{_slug(pair[0])}+{_slug(pair[1])}",
+                f"ignores {pair[0]} or {pair[1]}, which both decide the assignment",
+                keywords=pair,
+            )
+        )
+    return found
+
+
+def _slug(keyword: str) -> str:
+    return keyword.replace("'", "").replace(" ", "-")
+
+
+def build(
+    rules_date: str = CURRENT_NAME, bounds: Bounds = BOUNDS, timeout: float = TIMEOUT
+) -> Iterator[Entry]:
+    """Each target's smallest combat, or why there is none, in the order of `targets`."""
+    chosen = targets(rules_date)
+    for n, target in enumerate(chosen, 1):
+        limit = f"{target.name}: did not finish within --timeout {timeout:g} s"
+        try:
+            with deadline(timeout, limit):
+                yield _search(target, rules_date, bounds, timeout)
+        except TimedOut as error:
+            if str(error) != limit:  # the whole command's limit
+                raise
+            yield Entry(target, why_not=f"{UNDECIDED}: {error}")
+        progress.say(f"corpus: {n} of {len(chosen)} targets, {target.name}")
+
+
+def _search(target: Target, rules_date: str, bounds: Bounds, timeout: float) -> Entry:
+    context = z3.Context()
+    editions = (in_force(rules_date),)
+    combat = SymbolicCombat(bounds, context, "", editions)
+    x = combat.assignment()
+    found = list(rules.constraints(combat, x.amounts))
+    combats = [combat]
+    if target.kind:
+        goal = _only_kind_rejects(combat, found, target)
+    else:
+        verdict = all_of([*x.domain(), *(c.holds for c in found)])
+        goal = True
+        for n, k in enumerate(target.keywords, 1):
+            other = SymbolicCombat(bounds, context, f"c{n}.", editions)
+            combats.append(other)
+            ignored = _unknowns(other, k)
+            goal = all_of(
+                (
+                    goal,
+                    other.agrees_with(combat, but=tuple(ignored)),
+                    *(negate(v) for v in ignored.values()),
+                )
+            )
+            if not target.chooser:
+                goal = all_of((goal, verdict != as_formula(other.legal(x), context)))
+        if target.allows is not None:
+            goal = all_of((goal, verdict if target.allows else negate(verdict)))
+        if target.chooser:
+            goal = all_of((goal, verdict, _another_divides(combat, combats[1])))
+    solver = z3.Solver(ctx=context)
+    solver.set("random_seed", SEED)
+    solver.set("timeout", max(1, round(timeout * 1000)))
+    solver.add([as_formula(f, context) for f in combat.well_formed()])
+    solver.add([f for f in x.domain()])
+    solver.add([as_formula(f, context) for f in _written(combat, x.amounts)])
+    solver.add(as_formula(goal, context))
+    answer = solver.check()
+    if answer == z3.unsat:
+        return Entry(target, why_not=target.none_found())
+    if answer != z3.sat:
+        return Entry(target, why_not=f"{UNDECIDED}: Z3 {solver.reason_unknown()}")
+    model, caveat = smallest(solver, [combat])
+    data = counterexample.public(counterexample.scenario(combat, model))
+    problem = _recheck(target, data)
+    if problem:  # the two sides of lethal disagree: a bug, never a corpus file
+        raise AssertionError(f"corpus target {target.name}: {problem}")
+    return Entry(target, file=f"{target.name}.json", why_not=caveat, scenario=data)
+
+
+def _written(combat: SymbolicCombat, amounts: Amounts) -> list:
+    """The assignment names only creatures as sources, and recipients the file has: a file
+    can say no more."""
+    there = {x: combat.present.get(x, True) for x in combat.recipients}
+    return [
+        implies(v > 0, all_of((combat.is_creature(s), there[r]))) for (s, r), v in amounts.items()
+    ]
+
+
+def _only_kind_rejects(combat: SymbolicCombat, found: list, target: Target) -> Term:
+    """Every constraint holds but one of the target's kind, from a creature with the
+    target's keyword if it names one."""
+    others = [c.holds for c in found if c.rules[0] != target.kind]
+    broken = [
+        all_of((negate(c.holds), _has(combat, c.source, target.on_source)))
+        for c in found
+        if c.rules[0] == target.kind
+    ]
+    return all_of((*others, any_of(broken)))
+
+
+def _another_divides(combat: SymbolicCombat, ignoring: SymbolicCombat) -> Term:
+    """Some creature that assigns combat damage has it divided by another player than it
+    would if the keyword were ignored (702.22j-k)."""
+    return any_of(
+        all_of(
+            (
+                division.assigns_combat_damage(combat, c),
+                divides(combat, c) != divides(ignoring, c),
+            )
+        )
+        for c in combat.creatures
+    )
+
+
+def divides(view, c: str) -> Term:
+    """c's damage is divided by the other side: 702.22j for an attacker, 702.22k for a
+    blocker."""
+    return any_of(
+        (banding.defending_player_divides(view, c), banding.active_player_divides(view, c))
+    )
+
+
+def _has(combat, c: str, keyword: str) -> Term:
+    if not keyword:
+        return True
+    if keyword == BANDS_WITH_OTHER:
+        return any_of(combat.bands_with_other(c, q) for q in QUALITIES)
+    return combat.has(c, keyword)
+
+
+def _unknowns(combat: SymbolicCombat, keyword: str) -> dict[str, z3.BoolRef]:
+    """The combat's unknowns that say a creature has the keyword, by name."""
+    names = (
+        [f"{BANDS_WITH_OTHER} {q}" for q in QUALITIES] if keyword == BANDS_WITH_OTHER else [keyword]
+    )
+    return {
+        f"{c}.{name}": combat.unknowns[f"{c}.{name}"] for c in combat.creatures for name in names
+    }
+
+
+class Ignoring(ScenarioView):
+    """A scenario's view that ignores some keywords: as an engine that forgets them sees it."""
+
+    def __init__(self, scenario: Scenario, keywords: tuple[str, ...]):
+        super().__init__(scenario)
+        self.ignored = frozenset(keywords)
+
+    def has(self, x: str, keyword: str) -> bool:
+        return plain_keyword(keyword) not in self.ignored and super().has(x, keyword)
+
+    def bands_with_other(self, c: str, quality: str) -> bool:
+        return BANDS_WITH_OTHER not in self.ignored and super().bands_with_other(c, quality)
+
+
+def legal(scenario: Scenario, ignoring: tuple[str, ...] = ()) -> bool:
+    """The scenario's assignment is legal, as an engine that ignores `ignoring` judges it."""
+    view = Ignoring(scenario, ignoring)
+    amounts = Amounts({(e.source, e.to): e.amount for e in scenario.assignment})
+    return all(c.holds for c in rules.constraints(view, amounts))
+
+
+def _recheck(target: Target, data: dict) -> str:
+    """What is wrong with the file found for `target` on the concrete path, or ""."""
+    scenario = parse(data, target.name, warn=False)
+    verdict = check(scenario)
+    if target.kind:
+        with rules.without(target.kind):
+            if verdict.legal or not check(scenario).legal:
+                return "its assignment is not illegal by that kind alone"
+        return ""
+    if target.allows is not None and verdict.legal != target.allows:
+        return "its verdict is not the one searched for"
+    if target.chooser:
+        ignoring = choosers(Ignoring(scenario, target.keywords))
+        if not verdict.legal or verdict.choosers == ignoring:
+            return f"ignoring {target.keywords[0]} does not change who divides"
+        return ""
+    for k in target.keywords:
+        if legal(scenario, (k,)) == verdict.legal:
+            return f"ignoring {k} does not change its verdict"
+    return ""
+
+
+def expected(data: dict) -> dict:
+    """The answers lethal gives for the file: its verdict, who divides each creature's
+    damage, and the most and least damage each player, planeswalker and battle can be
+    assigned in the step."""
+    from ..queries import maximum, minimum
+
+    scenario = parse(data, "corpus", warn=False)
+    verdict = check(scenario)
+    free = parse({k: v for k, v in data.items() if k != "assignment"}, "corpus", warn=False)
+    recipients = [p.id for p in free.players]
+    recipients += [p.id for p in free.permanents if p.is_planeswalker or p.is_battle]
+    damage = {}
+    for r in recipients:
+        most, least = maximum(free, r), minimum(free, r)
+        damage[r] = {"most": getattr(most, "value", None), "least": getattr(least, "value", None)}
+    return {
+        "legal": verdict.legal,
+        "violations": [
+            {"rule": v.rule, "source": v.source, "message": v.message} for v in verdict.violations
+        ],
+        "choosers": [
+            {"source": c.source, "player": c.player, "rule": c.rule} for c in verdict.choosers
+        ],
+        "damage": damage,
+        "deal": None,
+    }
+
+
+def kinds(rules_date: str) -> list[str]:
+    """The kinds of constraint an edition has: the orders' only before Foundations."""
+    edition = in_force(rules_date)
+    absent = () if edition.has_order else ("510.1c", "510.1d")
+    absent += () if edition.has_trample_over_planeswalkers else ("702.19c",)
+    return [k for k in rules.KINDS if k not in absent]
+
+
+def keywords(rules_date: str) -> list[str]:
+    """The keywords an edition has: trample over planeswalkers only since 2021-06-18."""
+    edition = in_force(rules_date)
+    return [
+        k
+        for k in KEYWORDS
+        if k != TRAMPLE_OVER_PLANESWALKERS or edition.has_trample_over_planeswalkers
+    ]
+
+
+def caught_by(entries: list[Entry], rules_date: str) -> dict[str, list[str]]:
+    """For each kind of constraint and each keyword, the files whose verdict changes without
+    it: the proof, as `lethal teeth` gives for the library, that the corpus catches it."""
+    scenarios = [(e.file, parse(e.scenario, e.file, warn=False)) for e in entries if e.file]
+    verdicts = {name: check(s).legal for name, s in scenarios}
+    found: dict[str, list[str]] = {}
+    for kind in kinds(rules_date):
+        with rules.without(kind):
+            found[kind] = [n for n, s in scenarios if check(s).legal != verdicts[n]]
+    for k in keywords(rules_date):
+        found[k] = [
+            n
+            for n, s in scenarios
+            if legal(s, (k,)) != verdicts[n] or choosers(Ignoring(s, (k,))) != check(s).choosers
+        ]
+    return found
+
+
+def write(
+    out: Path, rules_date: str = CURRENT_NAME, bounds: Bounds = BOUNDS, timeout: float = TIMEOUT
+) -> dict:
+    """Writes the corpus to `out` (its files and manifest, replacing an earlier corpus's
+    files) and returns the manifest."""
+    entries = list(build(rules_date, bounds, timeout))
+    _clear(out)
+    files = []
+    for e in entries:
+        if not e.file:
+            continue
+        (out / e.file).write_text(counterexample.file_text(e.scenario))
+        answers = expected(e.scenario)
+        row = {
+            "file": e.file,
+            "catches": f"an engine that {e.target.catches}",
+            "target": _target_json(e.target),
+            "decides": sorted({v["rule"] for v in answers["violations"]}),
+            "expected": answers,
+        }
+        if e.why_not:
+            row["caveat"] = e.why_not
+        files.append(row)
+    caught = caught_by(entries, rules_date)
+    manifest = {
+        "format": FORMAT,
+        "lethal": __version__,
+        "rules": rules_date,
+        "bounds": bounds.as_json(),
+        "files": files,
+        "coverage": {
+            "targets": len(entries),
+            "covered": [e.target.name for e in entries if e.file],
+            "not_covered": {e.target.name: e.why_not for e in entries if not e.file},
+            "caught_by": caught,
+            "not_caught": {
+                what: "no file of the corpus changes its verdict or chooser without it (see "
+                "not_covered)"
+                for what, names in caught.items()
+                if not names
+            },
+            "not_tried": NOT_TRIED,
+        },
+    }
+    (out / MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n")
+    return manifest
+
+
+class CorpusError(LethalError, ValueError):
+    """A folder that cannot take the corpus."""
+
+
+def _clear(out: Path) -> None:
+    """Makes `out` ready for a corpus: new, empty, or an earlier corpus, whose files go."""
+    if out.exists() and not out.is_dir():
+        raise CorpusError(f"{out}: a file, not a folder; name a folder for the corpus")
+    listed = out / MANIFEST
+    if out.is_dir() and any(out.iterdir()) and not listed.is_file():
+        raise CorpusError(
+            f"{out}: a folder with other files and no {MANIFEST}; name a new or empty folder, "
+            "or an earlier corpus to replace"
+        )
+    out.mkdir(parents=True, exist_ok=True)
+    if listed.is_file():
+        try:
+            earlier = [row["file"] for row in json.loads(listed.read_text())["files"]]
+        except (ValueError, KeyError, TypeError) as error:
+            raise CorpusError(f"{listed}: not a corpus manifest ({error})") from None
+        for name in earlier:
+            (out / Path(name).name).unlink(missing_ok=True)
+
+
+def text(manifest: dict, out: Path, seconds: float) -> str:
+    """The corpus written, and its coverage, for a person."""
+    coverage = manifest["coverage"]
+    lines = [
+        f"{len(manifest['files'])} files for {coverage['targets']} targets in {out}, rules "
+        f"{manifest['rules']}, {Bounds(**manifest['bounds'])} ({seconds:.1f} s)",
+        "each kind of constraint and each keyword, with the files whose verdict or chooser "
+        "changes without it:",
+    ]
+    for what, names in coverage["caught_by"].items():
+        shown = f"{len(names)} file{'s' if len(names) > 1 else ''}" if names else "NOT CAUGHT"
+        lines.append(f"  {what:<56} {shown}")
+    lines.append(f"targets with no file ({len(coverage['not_covered'])}):")
+    lines += [f"  {name}: {why}" for name, why in coverage["not_covered"].items()]
+    lines.append("not tried:")
+    lines += [f"  {what}: {why}" for what, why in coverage["not_tried"].items()]
+    return "\n".join(lines) + "\n"
+
+
+def _target_json(target: Target) -> dict:
+    found: dict = {}
+    if target.kind:
+        found["kind"] = target.kind
+    if target.on_source:
+        found["on_source"] = target.on_source
+    if target.keywords:
+        found["keywords"] = list(target.keywords)
+    if target.allows is not None:
+        found["allows"] = target.allows
+    return found

@@ -1,0 +1,131 @@
+"""The conformance corpus: each file re-checks as its manifest says, the corpus is the same
+every time, and each kind of constraint and each keyword that decides an assignment is
+caught: without it, some file's answer changes."""
+
+from __future__ import annotations
+
+import json
+import warnings
+
+import pytest
+
+from lethal import check, parse
+from lethal import rules as rule_kinds
+from lethal.cli import main
+from lethal.proving import corpus
+
+ORDERS = "2020-01-01"  # an edition with damage assignment orders
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory):
+    """The current rules' corpus and one with orders, each written once for the module."""
+    made = {}
+    for rules in ("current", ORDERS):
+        out = tmp_path_factory.mktemp(f"corpus-{rules}")
+        made[rules] = (out, corpus.write(out, rules))
+    return made
+
+
+def read(out) -> dict:
+    """The manifest as an engine in another language reads it: plain JSON."""
+    return json.loads((out / corpus.MANIFEST).read_text())
+
+
+@pytest.mark.parametrize("rules", ["current", ORDERS])
+def test_every_file_reads_and_checks_as_its_manifest_says(written, rules):
+    out, _ = written[rules]
+    manifest = read(out)
+    assert manifest["format"] == "lethal-corpus/1" and manifest["rules"] == rules
+    assert len(manifest["files"]) >= 90
+    for row in manifest["files"]:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            scenario = parse(json.loads((out / row["file"]).read_text()), row["file"])
+        verdict = check(scenario)
+        assert verdict.legal == row["expected"]["legal"], row["file"]
+        assert [v.rule for v in verdict.violations] == [
+            v["rule"] for v in row["expected"]["violations"]
+        ]
+        assert [(c.source, c.player) for c in verdict.choosers] == [
+            (c["source"], c["player"]) for c in row["expected"]["choosers"]
+        ]
+        for recipient, damage in row["expected"]["damage"].items():
+            assert damage["least"] <= damage["most"], (row["file"], recipient)
+
+
+@pytest.mark.parametrize("rules", ["current", ORDERS])
+def test_each_kind_of_constraint_is_caught_by_a_file_whose_verdict_then_changes(written, rules):
+    out, _ = written[rules]
+    manifest = read(out)
+    scenarios = {
+        row["file"]: parse(json.loads((out / row["file"]).read_text())) for row in manifest["files"]
+    }
+    expected = {row["file"]: row["expected"]["legal"] for row in manifest["files"]}
+    kinds = corpus.kinds(rules)
+    assert ("510.1c" in kinds) == (rules == ORDERS)
+    for kind in kinds:
+        with rule_kinds.without(kind):
+            changed = [n for n, s in scenarios.items() if check(s).legal != expected[n]]
+        assert changed, f"no file of the {rules} corpus notices {kind} gone"
+        assert changed == manifest["coverage"]["caught_by"][kind]
+
+
+def test_each_keyword_that_decides_an_assignment_is_caught(written):
+    out, manifest = written["current"]
+    caught = manifest["coverage"]["caught_by"]
+    # Indestructible changes what damage may stay marked, never what may be assigned.
+    assert manifest["coverage"]["not_caught"].keys() == {"indestructible"}
+    for keyword in corpus.keywords("current"):
+        if keyword != "indestructible":
+            assert caught[keyword], keyword
+    # Banding decides who divides, not what is legal: its file says so in its choosers.
+    (row,) = [r for r in manifest["files"] if r["file"] == "banding-chooses.json"]
+    scenario = parse(json.loads((out / row["file"]).read_text()))
+    assert check(scenario).choosers != corpus.choosers(corpus.Ignoring(scenario, ("banding",)))
+
+
+def test_the_files_are_the_smallest_that_decide(written):
+    out, _ = written["current"]
+    trample = json.loads((out / "702.19b.json").read_text())
+    # One trampler and one blocker; all its damage past the blocker, none to it.
+    assert [p["id"] for p in trample["permanents"]] == ["a0", "b0"]
+    assert trample["assignment"] == [{"source": "a0", "to": "D", "amount": 1}]
+    both = json.loads((out / "trample+deathtouch.json").read_text())
+    (a0,) = [p for p in both["permanents"] if p["id"] == "a0"]
+    assert set(a0["keywords"]) == {"trample", "deathtouch"}
+
+
+def test_the_corpus_is_the_same_every_time(written, tmp_path):
+    out, _ = written["current"]
+    again = tmp_path / "again"
+    corpus.write(again)
+    names = sorted(p.name for p in out.iterdir())
+    assert names == sorted(p.name for p in again.iterdir())
+    for name in names:
+        assert (out / name).read_text() == (again / name).read_text(), name
+
+
+def test_the_command_writes_replaces_and_refuses(tmp_path, capsys):
+    out = tmp_path / "corpus"
+    assert main(["corpus", str(out), "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == read(out)
+    # An earlier corpus is replaced: a file it listed and the new one lacks goes.
+    stale = out / printed["files"][0]["file"]
+    manifest = read(out)
+    manifest["files"].append({"file": "gone.json"})
+    (out / corpus.MANIFEST).write_text(json.dumps(manifest))
+    (out / "gone.json").write_text("{}")
+    assert main(["corpus", str(out)]) == 0
+    assert not (out / "gone.json").exists() and stale.exists()
+    assert "NOT CAUGHT" in capsys.readouterr().out
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "notes.txt").write_text("mine")
+    assert main(["corpus", str(other)]) == 2
+    assert "no manifest.json" in capsys.readouterr().err
+    assert (other / "notes.txt").read_text() == "mine"
+    assert main(["corpus", str(other / "notes.txt")]) == 2
+    assert main(["corpus", str(tmp_path / "x"), "--rules", "2009-07-10"]) == 2
+    assert "--rules" in capsys.readouterr().err
