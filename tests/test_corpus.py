@@ -5,6 +5,7 @@ caught: without it, some file's answer changes."""
 from __future__ import annotations
 
 import json
+import shutil
 import warnings
 
 import pytest
@@ -13,6 +14,8 @@ from lethal import check, parse
 from lethal import rules as rule_kinds
 from lethal.cli import main
 from lethal.proving import corpus
+from lethal.report import outcome_json
+from lethal.rules.dealing import deal
 
 ORDERS = "2020-01-01"  # an edition with damage assignment orders
 
@@ -71,18 +74,32 @@ def test_each_kind_of_constraint_is_caught_by_a_file_whose_verdict_then_changes(
         assert changed == manifest["coverage"]["caught_by"][kind]
 
 
-def test_each_keyword_that_decides_an_assignment_is_caught(written):
+def test_each_keyword_and_each_thing_that_changes_the_damage_dealt_is_caught(written):
     out, manifest = written["current"]
     caught = manifest["coverage"]["caught_by"]
-    # Indestructible changes what damage may stay marked, never what may be assigned.
-    assert manifest["coverage"]["not_caught"].keys() == {"indestructible"}
+    assert manifest["coverage"]["not_caught"] == {}
     for keyword in corpus.keywords("current"):
-        if keyword != "indestructible":
-            assert caught[keyword], keyword
+        assert caught[keyword], keyword
+    for what in corpus.DEALING:
+        assert caught[corpus.DEALT + what], what
     # Banding decides who divides, not what is legal: its file says so in its choosers.
     (row,) = [r for r in manifest["files"] if r["file"] == "banding-chooses.json"]
     scenario = parse(json.loads((out / row["file"]).read_text()))
     assert check(scenario).choosers != corpus.choosers(corpus.Ignoring(scenario, ("banding",)))
+
+
+def test_a_file_about_dealing_expects_what_deal_gives_and_changes_without_its_keyword(written):
+    out, manifest = written["current"]
+    rows = {r["file"]: r for r in manifest["files"]}
+    for name in ("deal-lifelink.json", "deal-indestructible.json", "deal-infect.json"):
+        data = json.loads((out / name).read_text())
+        outcomes = [outcome_json(o) for o in deal(parse(data))]
+        assert rows[name]["expected"]["deal"] == outcomes
+        keyword = name.removeprefix("deal-").removesuffix(".json")
+        for p in data["permanents"]:
+            p["keywords"] = [k for k in p.get("keywords", []) if k != keyword]
+        assert [outcome_json(o) for o in deal(parse(data))] != outcomes, name
+    assert all(r["expected"]["deal"] is None for n, r in rows.items() if not n.startswith("deal-"))
 
 
 def test_the_files_are_the_smallest_that_decide(written):
@@ -106,20 +123,18 @@ def test_the_corpus_is_the_same_every_time(written, tmp_path):
         assert (out / name).read_text() == (again / name).read_text(), name
 
 
-def test_the_command_writes_replaces_and_refuses(tmp_path, capsys):
+def test_the_command_writes_replaces_and_refuses(written, tmp_path, capsys):
     out = tmp_path / "corpus"
-    assert main(["corpus", str(out), "--json"]) == 0
-    printed = json.loads(capsys.readouterr().out)
-    assert printed == read(out)
+    shutil.copytree(written["current"][0], out)
     # An earlier corpus is replaced: a file it listed and the new one lacks goes.
-    stale = out / printed["files"][0]["file"]
     manifest = read(out)
+    kept = out / manifest["files"][0]["file"]
     manifest["files"].append({"file": "gone.json"})
     (out / corpus.MANIFEST).write_text(json.dumps(manifest))
     (out / "gone.json").write_text("{}")
-    assert main(["corpus", str(out)]) == 0
-    assert not (out / "gone.json").exists() and stale.exists()
-    assert "NOT CAUGHT" in capsys.readouterr().out
+    assert main(["corpus", str(out), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == read(out) == written["current"][1]
+    assert not (out / "gone.json").exists() and kept.exists()
     other = tmp_path / "other"
     other.mkdir()
     (other / "notes.txt").write_text("mine")

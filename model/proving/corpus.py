@@ -31,7 +31,7 @@ from ..amounts import Amounts
 from ..combat import Scenario
 from ..deadline import TimedOut, deadline
 from ..editions import CURRENT_NAME, in_force
-from ..errors import LethalError
+from ..errors import LethalError, ScenarioError
 from ..keywords import (
     AS_THOUGH_UNBLOCKED,
     ASSIGNS_TOUGHNESS,
@@ -39,27 +39,28 @@ from ..keywords import (
     DEATHTOUCH,
     DOUBLE_STRIKE,
     FIRST_STRIKE,
-    INDESTRUCTIBLE,
     TRAMPLE,
     TRAMPLE_OVER_PLANESWALKERS,
     plain_keyword,
 )
-from ..ops import Term, all_of, any_of, implies, negate
+from ..ops import Term, all_of, any_of, implies, ite, negate, total
 from ..reading import parse
-from ..rules import banding, division
+from ..rules import banding, division, results
+from ..rules.dealing import deal
 from ..solver.encoding import SEED
 from ..verdict import check, choosers
 from ..view import ScenarioView
 from . import Bounds, counterexample
 from .prover import smallest
-from .symbolic import QUALITIES, SymbolicCombat, as_formula
+from .symbolic import PROTECTIONS, QUALITIES, SymbolicCombat, as_formula
 
 FORMAT = "lethal-corpus/1"
 UNDECIDED = "undecided"  # the start of why a target has no file, when the solver gave up
+DEALT = "deal: "  # what the coverage calls each thing that changes the damage dealt
 MANIFEST = "manifest.json"
 BANDS_WITH_OTHER = "bands with other"  # for either quality the symbolic combat has
-# The keywords that can change what may be assigned. What damage does once dealt (lifelink,
-# infect, wither, toxic, protection) never does (120.4b), so `deal` files would catch those.
+# The keywords that can change what may be assigned. Indestructible changes only what damage
+# does once dealt, with lifelink and the others of DEALING (120.4b): `deal` files catch those.
 KEYWORDS = (
     TRAMPLE,
     TRAMPLE_OVER_PLANESWALKERS,
@@ -68,21 +69,38 @@ KEYWORDS = (
     BANDS_WITH_OTHER,
     FIRST_STRIKE,
     DOUBLE_STRIKE,
-    INDESTRUCTIBLE,
     ASSIGNS_TOUGHNESS,
     AS_THOUGH_UNBLOCKED,
 )
+# What changes what damage does once dealt, never what may be assigned (120.4b): each caught
+# by a file whose `deal` outcomes change without it. By the symbolic combat's unknowns each
+# sets to false or 0 when ignored (a slot's name, a dot, then these).
+DEALING = {
+    "lifelink": ("lifelink",),
+    "infect": ("infect",),
+    "wither": ("wither",),
+    "toxic": ("toxic",),
+    "deathtouch (dealt)": ("deathtouch",),
+    "indestructible": ("indestructible",),
+    "protection from everything": ("protection from everything",),
+    "protection from a quality or creatures": tuple(f"protection from {q}" for q in PROTECTIONS),
+    "regeneration shields": ("regeneration shields",),
+    "prevention of all damage (Fog)": ("prevent all",),
+    "prevention shield": ("shield",),
+    "damage doubling": ("doubled",),
+    "damage that can't be prevented": ("cant be prevented",),
+}
 NOT_TRIED = {
-    "lifelink, infect, wither, toxic, protection, prevention, doubling, regeneration": (
-        "they change what damage does once dealt, never what may be assigned (120.4b); "
-        "files with expected `deal` outcomes are not generated yet"
-    ),
     "the whole combat damage phase (--combat)": "each file is one step of combat damage",
+    "starting poison counters, prevention limited to sources or once, damage added": (
+        "not unknowns of the symbolic combat"
+    ),
 }
 # Small enough to search fast, large enough for a trampler blocked by two creatures, a band
 # of two and a planeswalker.
 BOUNDS = Bounds(players=2, attackers=2, blockers=2, permanents=1, power=4, toughness=4, loyalty=4)
 TIMEOUT = 60  # seconds for each target's search
+LIFE = 20  # each player's life total in a file about dealing
 
 
 @dataclass(frozen=True)
@@ -96,6 +114,7 @@ class Target:
     on_source: str = ""  # with `kind`: a keyword the rejected creature has
     allows: bool | None = None  # for one keyword: it makes the assignment legal, or illegal
     chooser: bool = False  # for one keyword: it changes who divides a creature's damage
+    dealing: str = ""  # what changes the outcome of dealing the (legal) assignment
 
     def none_found(self) -> str:
         """Why there is no file, when the solver finds no combat within the bounds."""
@@ -103,6 +122,8 @@ class Target:
             what = f"an assignment that only {self.kind} rejects"
             if self.on_source:
                 what += f", from a creature with {self.on_source}"
+        elif self.dealing:
+            what = f"a legal assignment whose dealing {self.dealing} changes"
         elif self.chooser:
             what = f"a creature whose damage another player divides because of {self.keywords[0]}"
         elif len(self.keywords) == 2:
@@ -157,6 +178,14 @@ def targets(rules_date: str = CURRENT_NAME) -> list[Target]:
                 chooser=True,
             )
         )
+    for what in DEALING:
+        found.append(
+            Target(
+                f"deal-{_slug(what.split(' (')[0])}",
+                f"ignores {what} when dealing the damage",
+                dealing=what,
+            )
+        )
     for pair in combinations(known, 2):
         found.append(
             Target(
@@ -196,7 +225,19 @@ def _search(target: Target, rules_date: str, bounds: Bounds, timeout: float) -> 
     x = combat.assignment()
     found = list(rules.constraints(combat, x.amounts))
     combats = [combat]
-    if target.kind:
+    if target.dealing:
+        other = SymbolicCombat(bounds, context, "c1.", editions)
+        ignored = _dealing_unknowns(other, target.dealing)
+        goal = all_of(
+            (
+                combat.legal(x),
+                other.agrees_with(combat, but=tuple(ignored)),
+                *(negate(v) if z3.is_bool(v) else v == 0 for v in ignored.values()),
+                *other.well_formed(),  # the file without it reads too
+                any_of(a != b for a, b in zip(_dealt(combat, x), _dealt(other, x), strict=True)),
+            )
+        )
+    elif target.kind:
         goal = _only_kind_rejects(combat, found, target)
     else:
         verdict = all_of([*x.domain(), *(c.holds for c in found)])
@@ -232,7 +273,13 @@ def _search(target: Target, rules_date: str, bounds: Bounds, timeout: float) -> 
         return Entry(target, why_not=f"{UNDECIDED}: Z3 {solver.reason_unknown()}")
     model, caveat = smallest(solver, [combat])
     data = counterexample.public(counterexample.scenario(combat, model))
+    if target.dealing:  # life totals, so that an engine can say what they become
+        data["players"] = [{**p, "life": LIFE} for p in data["players"]]
     problem = _recheck(target, data)
+    if problem and target.dealing:
+        # The symbolic combat takes a shield whole for each source's damage (symbolic.dealt);
+        # the concrete deal splits it: no file, and the reason said.
+        return Entry(target, why_not=f"the combat found does not re-check: {problem}")
     if problem:  # the two sides of lethal disagree: a bug, never a corpus file
         raise AssertionError(f"corpus target {target.name}: {problem}")
     return Entry(target, file=f"{target.name}.json", why_not=caveat, scenario=data)
@@ -257,6 +304,51 @@ def _only_kind_rejects(combat: SymbolicCombat, found: list, target: Target) -> T
         if c.rules[0] == target.kind
     ]
     return all_of((*others, any_of(broken)))
+
+
+def _dealing_unknowns(combat: SymbolicCombat, what: str) -> dict[str, z3.ExprRef]:
+    """The combat's unknowns that say what `what` names, by name."""
+    return {
+        name: v for name, v in combat.unknowns.items() if name.split(".", 1)[1] in DEALING[what]
+    }
+
+
+def _dealt(combat: SymbolicCombat, x) -> list[Term]:
+    """What dealing x does, as numbers and truths: each player's life lost, life gained and
+    poison counters given, each permanent's -1/-1 counters, damage marked and loyalty or
+    defense removed, and whether it then leaves the battlefield (704.5f-i, 704.5v, 701.19a).
+    A shield is taken whole by each source's damage (symbolic.dealt)."""
+    events = [
+        (s, r, results.result(combat, s, r, combat.dealt(s, r, x.amounts.get(s, r))))
+        for s in combat.creatures
+        for r in combat.recipients
+    ]
+    found: list[Term] = []
+    for p in combat.players:
+        found.append(total(e.life_lost for _, r, e in events if r == p))
+        found.append(total(e.poison for _, r, e in events if r == p))
+        found.append(total(ite(combat.controls(p, s), e.gained, 0) for s, _, e in events))
+    for c in combat.creatures:
+        mine = [e for _, r, e in events if r == c]
+        counters = total(e.counters for e in mine)
+        marked = combat.marked(c) + total(e.marked for e in mine)
+        removed = total(e.loyalty + e.defense for e in mine)
+        found += [counters, marked, removed]
+        destroyed = results.destroyed(
+            combat, c, counters, marked, any_of(e.deathtouch for e in mine)
+        )
+        dies = any_of(
+            (
+                results.toughness_gone(combat.toughness(c), counters),
+                all_of((destroyed, negate(results.regenerates(combat, c, destroyed)))),
+            )
+        )
+        gone = all_of((combat.is_creature(c), dies))
+        if c in combat.planeswalkers:  # 704.5i, 704.5v: no loyalty or defense left
+            counted = any_of((combat.is_planeswalker(c), combat.is_battle(c)))
+            gone = any_of((gone, all_of((counted, combat.loyalty(c) - removed <= 0))))
+        found.append(gone)
+    return found
 
 
 def _another_divides(combat: SymbolicCombat, ignoring: SymbolicCombat) -> Term:
@@ -324,6 +416,13 @@ def _recheck(target: Target, data: dict) -> str:
     """What is wrong with the file found for `target` on the concrete path, or ""."""
     scenario = parse(data, target.name, warn=False)
     verdict = check(scenario)
+    if target.dealing:
+        without = parse(_without(data, target.dealing), target.name, warn=False)
+        if not verdict.legal:
+            return "its assignment is illegal"
+        if _outcomes(scenario) == _outcomes(without):
+            return f"ignoring {target.dealing} does not change what dealing it does"
+        return ""
     if target.kind:
         with rules.without(target.kind):
             if verdict.legal or not check(scenario).legal:
@@ -342,11 +441,63 @@ def _recheck(target: Target, data: dict) -> str:
     return ""
 
 
+def _without(data: dict, what: str) -> dict:
+    """The file with `what` taken out: the keywords, the counts or the effects it names."""
+    names = DEALING[what]
+
+    def kept(keyword: str) -> bool:
+        singular = keyword.removesuffix("s") if keyword.endswith("creatures") else keyword
+        return singular not in names and keyword.split(" ")[0] not in names  # "toxic 2"
+
+    def plain(x: dict) -> dict:
+        x = {k: v for k, v in x.items() if k not in names and k.replace("_", " ") not in names}
+        if "keywords" in x:
+            x["keywords"] = [k for k in x["keywords"] if kept(k)]
+        return x
+
+    kinds = {"prevent all": "fog", "shield": "shield", "doubled": "double"}
+    kinds["cant be prevented"] = "unpreventable"
+    gone = tuple(kinds[n] for n in names if n in kinds)
+    effects = [e for e in data.get("effects", ()) if not (gone and e["id"].startswith(gone))]
+    changed = {**data, "players": list(map(plain, data["players"]))}
+    changed["permanents"] = list(map(plain, data["permanents"]))
+    if "effects" in data:
+        changed["effects"] = effects
+    return changed
+
+
+def _dealt_without(data: dict, what: str) -> set | None:
+    """The outcomes of the file with `what` taken out, or None when it then does not read."""
+    try:
+        return _outcomes(parse(_without(data, what), "corpus", warn=False))
+    except ScenarioError:
+        return None
+
+
+def _outcomes(scenario: Scenario) -> set:
+    """What dealing the assignment can do, each outcome as life, poison, damage, counters and
+    what leaves the battlefield."""
+    return {
+        (
+            tuple(sorted(o.lost.items())),
+            tuple(sorted(o.gained.items())),
+            tuple(sorted(o.poison.items())),
+            tuple(sorted(o.damage.items())),
+            tuple(sorted(o.counters.items())),
+            tuple(sorted(o.loyalty.items())),
+            tuple(sorted(o.defense.items())),
+            tuple(sorted(r.id for r in o.removed)),
+        )
+        for o in deal(scenario)
+    }
+
+
 def expected(data: dict) -> dict:
     """The answers lethal gives for the file: its verdict, who divides each creature's
     damage, and the most and least damage each player, planeswalker and battle can be
     assigned in the step."""
     from ..queries import maximum, minimum
+    from ..report import outcome_json
 
     scenario = parse(data, "corpus", warn=False)
     verdict = check(scenario)
@@ -366,8 +517,12 @@ def expected(data: dict) -> dict:
             {"source": c.source, "player": c.player, "rule": c.rule} for c in verdict.choosers
         ],
         "damage": damage,
-        "deal": None,
+        "deal": [outcome_json(o) for o in deal(scenario)] if _about_dealing(data) else None,
     }
+
+
+def _about_dealing(data: dict) -> bool:
+    return any("life" in p for p in data["players"])
 
 
 def kinds(rules_date: str) -> list[str]:
@@ -389,8 +544,10 @@ def keywords(rules_date: str) -> list[str]:
 
 
 def caught_by(entries: list[Entry], rules_date: str) -> dict[str, list[str]]:
-    """For each kind of constraint and each keyword, the files whose verdict changes without
-    it: the proof, as `lethal teeth` gives for the library, that the corpus catches it."""
+    """For each kind of constraint and each keyword, the files whose verdict or chooser
+    changes without it, and for each thing of DEALING, the legal files whose outcomes of
+    dealing change without it: the proof, as `lethal teeth` gives for the library, that the
+    corpus catches it."""
     scenarios = [(e.file, parse(e.scenario, e.file, warn=False)) for e in entries if e.file]
     verdicts = {name: check(s).legal for name, s in scenarios}
     found: dict[str, list[str]] = {}
@@ -402,6 +559,11 @@ def caught_by(entries: list[Entry], rules_date: str) -> dict[str, list[str]]:
             n
             for n, s in scenarios
             if legal(s, (k,)) != verdicts[n] or choosers(Ignoring(s, (k,))) != check(s).choosers
+        ]
+    data = {e.file: e.scenario for e in entries if e.file}
+    for what in DEALING:
+        found[DEALT + what] = [
+            n for n, s in scenarios if verdicts[n] and _outcomes(s) != _dealt_without(data[n], what)
         ]
     return found
 
@@ -484,8 +646,8 @@ def text(manifest: dict, out: Path, seconds: float) -> str:
     lines = [
         f"{len(manifest['files'])} files for {coverage['targets']} targets in {out}, rules "
         f"{manifest['rules']}, {Bounds(**manifest['bounds'])} ({seconds:.1f} s)",
-        "each kind of constraint and each keyword, with the files whose verdict or chooser "
-        "changes without it:",
+        "each kind of constraint, each keyword and each thing that changes the damage dealt, "
+        "with the files whose verdict, chooser or outcome changes without it:",
     ]
     for what, names in coverage["caught_by"].items():
         shown = f"{len(names)} file{'s' if len(names) > 1 else ''}" if names else "NOT CAUGHT"
