@@ -47,6 +47,9 @@ def test_every_file_reads_and_checks_as_its_manifest_says(written, rules):
             scenario = parse(json.loads((out / row["file"]).read_text()), row["file"])
         verdict = check(scenario)
         assert verdict.legal == row["expected"]["legal"], row["file"]
+        # Its name and its rules say what it is about.
+        assert row["file"].removesuffix(".json") in manifest["coverage"]["covered"]
+        assert row["decides"] and row["catches"].startswith("an engine that"), row["file"]
         assert [v.rule for v in verdict.violations] == [
             v["rule"] for v in row["expected"]["violations"]
         ]

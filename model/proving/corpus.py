@@ -19,6 +19,7 @@ listed with the reason; so is what the corpus does not try.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -89,6 +90,32 @@ DEALING = {
     "prevention shield": ("shield",),
     "damage doubling": ("doubled",),
     "damage that can't be prevented": ("cant be prevented",),
+}
+# The rules each keyword and each thing of DEALING is written in (today's numbers), which a
+# file about it names beside the rules its assignment breaks.
+RULES = {
+    TRAMPLE: ("702.19b",),
+    TRAMPLE_OVER_PLANESWALKERS: ("702.19c", "702.19e"),
+    DEATHTOUCH: ("702.2c",),
+    BANDING: ("702.22j", "702.22k"),
+    BANDS_WITH_OTHER: ("702.22c", "702.22j", "702.22k"),
+    FIRST_STRIKE: ("510.4", "702.7b"),
+    DOUBLE_STRIKE: ("510.4", "702.4b"),
+    ASSIGNS_TOUGHNESS: ("510.1a",),
+    AS_THOUGH_UNBLOCKED: ("510.1b", "510.1c"),
+    "lifelink": ("702.15b",),
+    "infect": ("702.90b", "702.90c"),
+    "wither": ("702.80a",),
+    "toxic": ("702.164c",),
+    "deathtouch (dealt)": ("702.2b", "704.5h"),
+    "indestructible": ("702.12b",),
+    "protection from everything": ("702.16e", "702.16j"),
+    "protection from a quality or creatures": ("702.16a", "702.16e"),
+    "regeneration shields": ("701.19a",),
+    "prevention of all damage (Fog)": ("615.1",),
+    "prevention shield": ("615.7",),
+    "damage doubling": ("701.10g",),
+    "damage that can't be prevented": ("615.12",),
 }
 NOT_TRIED = {
     "the whole combat damage phase (--combat)": "each file is one step of combat damage",
@@ -585,7 +612,7 @@ def write(
             "file": e.file,
             "catches": f"an engine that {e.target.catches}",
             "target": _target_json(e.target),
-            "decides": sorted({v["rule"] for v in answers["violations"]}),
+            "decides": _decides(e.target, answers, rules_date),
             "expected": answers,
         }
         if e.why_not:
@@ -657,6 +684,17 @@ def text(manifest: dict, out: Path, seconds: float) -> str:
     lines.append("not tried:")
     lines += [f"  {what}: {why}" for what, why in coverage["not_tried"].items()]
     return "\n".join(lines) + "\n"
+
+
+def _decides(target: Target, answers: dict, rules_date: str) -> list[str]:
+    """The rules that decide the file's answers, as the edition numbers them: those its
+    assignment breaks, and those of its target."""
+    edition = in_force(rules_date)
+    named = [target.kind] if target.kind else []
+    for what in (*target.keywords, target.on_source, target.dealing):
+        named += RULES.get(what, ())
+    found = {v["rule"] for v in answers["violations"]} | {edition.cite(r) or r for r in named}
+    return sorted(found, key=lambda rule: re.sub(r"\d+", lambda n: n.group().zfill(4), rule))
 
 
 def _target_json(target: Target) -> dict:
