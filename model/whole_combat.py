@@ -83,7 +83,7 @@ def legal_assignments(step: Scenario, tried: int = 0) -> list[tuple[Entry, ...]]
     from .solver.counting import count
 
     most = ASSIGNMENTS.value() - tried
-    found = count(_silent_given(step), list_limit=most)
+    found = count(silent_given(step), list_limit=most)
     if found.count > most:
         more = f", after {tried:,} in its other independent parts" if tried else ""
         raise TooManyAssignments(
@@ -94,7 +94,7 @@ def legal_assignments(step: Scenario, tried: int = 0) -> list[tuple[Entry, ...]]
     return list(found.assignments)
 
 
-def _silent_given(step: Scenario) -> Scenario:
+def silent_given(step: Scenario) -> Scenario:
     """The step with 0 given from each creature that assigns no combat damage in it (510.4)
     to all it could reach: counting then tries that creature's one division, not every
     division of its power that its constraints rule out. Its legal assignments are the

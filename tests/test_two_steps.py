@@ -45,7 +45,7 @@ def phases(draw):
     assume(combat.strikers())
     first = phase._start(combat)
     assume(expressible(first))
-    assume(count(phase._silent_given(first)).count <= 100)
+    assume(count(phase.silent_given(first)).count <= 100)
     return combat
 
 
@@ -131,7 +131,7 @@ def test_a_first_strike_part_of_more_assignments_than_the_limit_is_answered():
     more legal assignments than the assignment limit: one query answers it, no refusal."""
     combat = combat_with_strikers(64, 3)
     parts = independent_parts(phase._start(combat))
-    largest = max(count(phase._silent_given(part)).count for part in parts)
+    largest = max(count(phase.silent_given(part)).count for part in parts)
     assert largest > ASSIGNMENTS.value()
     most = maximum(combat, "D", whole_combat=True)
     least = minimum(combat, "D", whole_combat=True)

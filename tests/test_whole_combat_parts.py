@@ -77,7 +77,7 @@ def two_fights(draw):
     assume(combat.strikers())
     assume(not order.open_orders(ScenarioView(combat)))
     first = phase._start(combat)
-    assume(count(phase._silent_given(first)).count <= 200)
+    assume(count(phase.silent_given(first)).count <= 200)
     return combat
 
 

@@ -31,7 +31,7 @@ from .dynamic import Block, Programme
 def count(scenario: Scenario, list_limit: int | None = None) -> Count:
     """How many legal assignments the step has (completing the file's partial assignment),
     and with `list_limit`, up to that many of them."""
-    groups = _groups(scenario)
+    groups = independent_groups(scenario)
     total = prod(group.count() for group in groups)
     listed = None
     if list_limit is not None:
@@ -111,7 +111,9 @@ class _Group:
             )
 
 
-def _groups(scenario: Scenario) -> list[_Group]:
+def independent_groups(scenario: Scenario) -> list[_Group]:
+    """The step's creatures in groups that share no constraint, each listing its legal rows:
+    the legal assignments are every choice of one row from each group."""
     given = {(e.source, e.to): e.amount for e in scenario.assignment or ()}
     encoding = Encoding(scenario, extra_pairs=given)
     view = encoding.view
