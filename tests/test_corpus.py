@@ -17,6 +17,8 @@ from lethal.proving import corpus
 from lethal.report import outcome_json
 from lethal.rules.dealing import deal
 
+from .test_conform import engine
+
 ORDERS = "2020-01-01"  # an edition with damage assignment orders
 
 
@@ -147,3 +149,27 @@ def test_the_command_writes_replaces_and_refuses(written, tmp_path, capsys):
     assert main(["corpus", str(other / "notes.txt")]) == 2
     assert main(["corpus", str(tmp_path / "x"), "--rules", "2009-07-10"]) == 2
     assert "--rules" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "wrong, caught_by",
+    [
+        # Checks a trampler's assignment against its total, once each blocker got anything.
+        ("trample_total_only", "702.19b-near.json"),
+        # Counts only the trampler's own damage toward its blockers' lethal damage.
+        ("trample_own_damage_only", "702.19b-others-damage-counts.json"),
+    ],
+)
+def test_the_corpus_alone_catches_each_wrong_engine(written, tmp_path, capsys, wrong, caught_by):
+    out, _ = written["current"]
+    ran = ["conform", "--engine", engine(wrong), "--corpus", str(out), "--random", "0"]
+    assert main([*ran, "--out", str(tmp_path), "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    disagreed = {f["file"]: f for f in report["results"] if f["outcome"] == "disagreed"}
+    assert "702.19b" in disagreed[caught_by]["about"]
+
+
+def test_the_corpus_passes_lethal_itself(written, tmp_path, capsys):
+    out, _ = written["current"]
+    ran = ["conform", "--engine", engine("lethal_itself"), "--corpus", str(out), "--random", "0"]
+    assert main([*ran, "--out", str(tmp_path)]) == 0

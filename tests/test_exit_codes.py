@@ -127,6 +127,7 @@ def test_a_scenario_command_has_a_default_limit_that_it_names(command):
         ["diff", "--from", "current", "--to", "2020-01-01"],
         ["teeth"],
         ["mutants", "-k", "nothing"],
+        ["conform", "--engine", "python3 adapter.py"],
     ],
 )
 @pytest.mark.parametrize("seconds", ["nan", "inf", "-inf", "0", "1e-9", "-3", "1e400", "soon"])

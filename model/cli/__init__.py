@@ -1,5 +1,6 @@
 """The command line: `lethal check`, `deal`, the queries `possible`, `max`, `min`, `count`
-and `guarantee`, and `prove`, `diff`, `teeth`, `mutants`, `examples`, `schema`.
+and `guarantee`, and `prove`, `diff`, `teeth`, `mutants`, `corpus`, `conform`, `examples`,
+`schema`.
 
 Exit codes (`codes`): 0 legal or possible (or an answer found), 1 illegal or impossible, 2
 bad input or bad usage, 3 when the solver could not decide (or a stated limit was reached),

@@ -316,6 +316,72 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         description="Print the JSON Schema that scenario files (format lethal/1) follow.",
     )
     describing.set_defaults(run=_command("bundled", "schema"), file=None, json=False)
+    conforming = add_parser(
+        "conform",
+        help="run a rules engine against lethal: a corpus, then random combats",
+        description="Ask a rules engine (COMMAND, run once per question, one JSON request on "
+        "its standard input, one JSON answer on its standard output: docs/conformance.md) "
+        "about each file of a corpus (check its assignment, make an assignment, deal it), "
+        "then about random combats, and compare each answer with lethal's. A disagreement "
+        "is printed with the rules that decide it and saved as a scenario file in --out; "
+        "one among random combats is first shrunk to the smallest combat that still shows "
+        "it. Exit 0 when every answer agrees, 1 on any disagreement or engine failure (a "
+        "timeout, a crash, an unreadable answer), or when nothing was compared, 2 for bad "
+        "usage or a bad corpus, 3 when --timeout ran out first.",
+    )
+    conforming.add_argument(
+        "--engine", required=True, metavar="COMMAND", help="the command that runs the engine"
+    )
+    conforming.add_argument(
+        "--corpus",
+        metavar="DIR",
+        help="a corpus folder, as 'lethal corpus DIR' writes it (default: one written now)",
+    )
+    conforming.add_argument(
+        "--asks",
+        type=_asks,
+        default=("check", "assign", "deal"),
+        metavar="ASKS",
+        help="what to ask, separated by commas (default check,assign,deal)",
+    )
+    conforming.add_argument(
+        "--random",
+        type=_whole_number(0, 10**6),
+        default=100,
+        metavar="N",
+        help="random combats for each ask, after the corpus (default 100; 0: none)",
+    )
+    conforming.add_argument(
+        "--seed",
+        type=_whole_number(0, 10**9),
+        default=0,
+        metavar="S",
+        help="the seed random combats are drawn from (default 0)",
+    )
+    conforming.add_argument(
+        "--out",
+        default="conform-failures",
+        metavar="DIR",
+        help="where disagreements are saved as scenario files (default conform-failures)",
+    )
+    conforming.add_argument("--json", action="store_true", help="print the report as JSON")
+    conforming.add_argument("--junit", metavar="FILE", help="also write a JUnit XML report")
+    conforming.add_argument(
+        "--engine-timeout",
+        type=_seconds,
+        default=10,
+        metavar="SECONDS",
+        help="the limit for one answer (default 10); beyond it, an engine failure",
+    )
+    conforming.add_argument(
+        "--timeout",
+        dest="seconds",
+        type=_seconds,
+        default=3600,
+        metavar="SECONDS",
+        help="the limit for the whole run (default 3600); beyond it, exit 3",
+    )
+    conforming.set_defaults(run=_command("conform", "conform"), file=None)
     if wanted is not None and wanted not in commands.choices:  # argparse lists them all
         return build()
     return parser
@@ -453,3 +519,17 @@ def _timeout_option(parser: argparse.ArgumentParser, each: str) -> None:
 
 def _out_option(parser: argparse.ArgumentParser, what: str) -> None:
     parser.add_argument("--out", default="counterexamples", metavar="DIR", help=what)
+
+
+def _asks(text: str) -> tuple[str, ...]:
+    """`lethal conform --asks`: some of check, assign and deal, separated by commas."""
+    import argparse
+
+    known = ("check", "assign", "deal")
+    asks = tuple(dict.fromkeys(word.strip() for word in text.split(",")))
+    wrong = [a for a in asks if a not in known]
+    if wrong or not asks:
+        raise argparse.ArgumentTypeError(
+            f"expected some of {', '.join(known)}, separated by commas, found {text[:40]!r}"
+        )
+    return asks

@@ -18,6 +18,7 @@ listed with the reason; so is what the corpus does not try.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Iterator
@@ -142,13 +143,24 @@ class Target:
     allows: bool | None = None  # for one keyword: it makes the assignment legal, or illegal
     chooser: bool = False  # for one keyword: it changes who divides a creature's damage
     dealing: str = ""  # what changes the outcome of dealing the (legal) assignment
+    # With `kind`: the rejected creature gives some damage to each creature in its fight.
+    near: bool = False
+    # A legal assignment that some creature's constraints reject when only its own damage
+    # is counted (702.19b, 510.1c-d: damage other creatures assign counts toward lethal).
+    own_damage: bool = False
 
     def none_found(self) -> str:
         """Why there is no file, when the solver finds no combat within the bounds."""
-        if self.kind:
+        if self.own_damage:
+            what = f"a legal assignment that {self.kind} rejects counting only own damage"
+            if self.on_source:
+                what += f", for a creature with {self.on_source}"
+        elif self.kind:
             what = f"an assignment that only {self.kind} rejects"
             if self.on_source:
                 what += f", from a creature with {self.on_source}"
+            if self.near:
+                what += ", from a creature that gives damage to each creature in its fight"
         elif self.dealing:
             what = f"a legal assignment whose dealing {self.dealing} changes"
         elif self.chooser:
@@ -176,6 +188,28 @@ def targets(rules_date: str = CURRENT_NAME) -> list[Target]:
     for kind in kinds(rules_date):
         what = rules.KINDS[kind]
         found.append(Target(kind, f"misses {what}: it accepts what only that rejects", kind=kind))
+        found += [
+            Target(
+                f"{kind}-others-damage-counts" + (f"-{_slug(k)}" if k else ""),
+                f"judges {what} counting only each creature's own damage"
+                + (f", for a creature with {k}" if k else "")
+                + ", where damage other creatures assign in the step counts too: it rejects "
+                "what that allows",
+                kind=kind,
+                own_damage=True,
+                on_source=k,
+            )
+            for k in ("", *known)
+        ]
+        found.append(
+            Target(
+                f"{kind}-near",
+                f"misses {what} when the creature gives some damage to each creature in its "
+                "fight (a check against the total alone): it accepts what only that rejects",
+                kind=kind,
+                near=True,
+            )
+        )
         found += [
             Target(
                 f"{kind}-{_slug(k)}",
@@ -237,12 +271,19 @@ def build(
         limit = f"{target.name}: did not finish within --timeout {timeout:g} s"
         try:
             with deadline(timeout, limit):
-                yield _search(target, rules_date, bounds, timeout)
+                yield _plainest(target, rules_date, bounds, timeout)
         except TimedOut as error:
             if str(error) != limit:  # the whole command's limit
                 raise
             yield Entry(target, why_not=f"{UNDECIDED}: {error}")
         progress.say(f"corpus: {n} of {len(chosen)} targets, {target.name}")
+
+
+def _plainest(target: Target, rules_date: str, bounds: Bounds, timeout: float) -> Entry:
+    """The target's smallest combat with no planeswalker or battle if it has one, else with
+    them: a combat an engine's author recognizes first, and that more engines can set up."""
+    plain = _search(target, rules_date, dataclasses.replace(bounds, permanents=0), timeout)
+    return plain if plain.file else _search(target, rules_date, bounds, timeout)
 
 
 def _search(target: Target, rules_date: str, bounds: Bounds, timeout: float) -> Entry:
@@ -264,8 +305,11 @@ def _search(target: Target, rules_date: str, bounds: Bounds, timeout: float) -> 
                 any_of(a != b for a, b in zip(_dealt(combat, x), _dealt(other, x), strict=True)),
             )
         )
+    elif target.own_damage:
+        rejects = own_damage_rejects(combat, x.amounts, target.kind, target.on_source)
+        goal = all_of((combat.legal(x), rejects))
     elif target.kind:
-        goal = _only_kind_rejects(combat, found, target)
+        goal = _only_kind_rejects(combat, x.amounts, found, target)
     else:
         verdict = all_of([*x.domain(), *(c.holds for c in found)])
         goal = True
@@ -321,16 +365,49 @@ def _written(combat: SymbolicCombat, amounts: Amounts) -> list:
     ]
 
 
-def _only_kind_rejects(combat: SymbolicCombat, found: list, target: Target) -> Term:
+def _only_kind_rejects(combat, amounts: Amounts, found: list, target: Target) -> Term:
     """Every constraint holds but one of the target's kind, from a creature with the
-    target's keyword if it names one."""
+    target's keyword if it names one, and near the rule if the target asks."""
     others = [c.holds for c in found if c.rules[0] != target.kind]
     broken = [
-        all_of((negate(c.holds), _has(combat, c.source, target.on_source)))
+        all_of(
+            (
+                negate(c.holds),
+                _has(combat, c.source, target.on_source),
+                near(combat, amounts, c.source) if target.near else True,
+            )
+        )
         for c in found
         if c.rules[0] == target.kind
     ]
     return all_of((*others, any_of(broken)))
+
+
+def near(view, amounts: Amounts, s: str) -> Term:
+    """s gives at least 1 damage to each creature in its fight: each creature blocking it
+    and each creature it blocks. An engine that checks an assignment against its total
+    alone takes such a one for legal."""
+    return all_of(
+        implies(any_of((view.blocks(b, s), view.blocks(s, b))), amounts.get(s, b) >= 1)
+        for b in view.creatures
+        if b != s
+    )
+
+
+def own_damage_rejects(view, amounts: Amounts, kind: str, keyword: str = "") -> Term:
+    """Some creature's constraint of that kind fails when only its own damage is counted (of
+    a creature with the keyword, if one is named): as an engine that ignores the damage
+    other creatures assign to the same blocker judges it."""
+    return any_of(
+        all_of((negate(c.holds), _has(view, s, keyword)))
+        for s in view.creatures
+        for c in rules.constraints(view, _own(amounts, s))
+        if c.source == s and c.rules[0] == kind
+    )
+
+
+def _own(amounts: Amounts, s: str) -> Amounts:
+    return Amounts({(t, r): v for (t, r), v in amounts.items() if t == s})
 
 
 def _dealing_unknowns(combat: SymbolicCombat, what: str) -> dict[str, z3.ExprRef]:
@@ -450,10 +527,21 @@ def _recheck(target: Target, data: dict) -> str:
         if _outcomes(scenario) == _outcomes(without):
             return f"ignoring {target.dealing} does not change what dealing it does"
         return ""
+    amounts = Amounts({(e.source, e.to): e.amount for e in scenario.assignment})
+    if target.own_damage:
+        view = ScenarioView(scenario)
+        if not verdict.legal or not own_damage_rejects(
+            view, amounts, target.kind, target.on_source
+        ):
+            return "counting only each creature's own damage does not reject it"
+        return ""
     if target.kind:
         with rules.without(target.kind):
             if verdict.legal or not check(scenario).legal:
                 return "its assignment is not illegal by that kind alone"
+        view = ScenarioView(scenario)
+        if target.near and not any(near(view, amounts, v.source) for v in verdict.violations):
+            return "no creature it rejects gives damage to each creature in its fight"
         return ""
     if target.allows is not None and verdict.legal != target.allows:
         return "its verdict is not the one searched for"
@@ -703,6 +791,10 @@ def _target_json(target: Target) -> dict:
         found["kind"] = target.kind
     if target.on_source:
         found["on_source"] = target.on_source
+    if target.near:
+        found["near"] = True
+    if target.own_damage:
+        found["own_damage"] = True
     if target.keywords:
         found["keywords"] = list(target.keywords)
     if target.allows is not None:

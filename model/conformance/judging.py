@@ -1,0 +1,129 @@
+"""Whether an engine's answer agrees with lethal, and if not, why, in one line that names
+the rules deciding it (with their CR numbers, as the scenario's edition numbers them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..errors import ScenarioError, printable, shown
+from ..reading import parse
+from ..verdict import Verdict, Violation, check
+
+if TYPE_CHECKING:
+    from ..combat import Scenario
+    from .manifest import Bounds
+
+
+@dataclass(frozen=True)
+class Judgement:
+    agrees: bool
+    message: str = ""  # why they disagree, in one line
+    rules: tuple[str, ...] = ()  # what lethal cites for the scenario asked about
+    # The scenario to save when they disagree: the one asked about, or for `assign` that
+    # scenario with the engine's assignment, so that `lethal check` on it names each rule.
+    shown: dict | None = None
+    # For `check` on an illegal assignment: whether the engine cited one of lethal's rules
+    # (None when it cited none, or either side called the assignment legal). Informative.
+    rules_agree: bool | None = None
+
+
+def judge_check(data: dict, scenario: Scenario, answer: dict) -> Judgement:
+    """`{"legal": ...}` against lethal's verdict on the scenario's assignment."""
+    verdict = check(scenario)
+    cited = tuple(answer.get("rules", ()))
+    rules = _cited(verdict)
+    if answer["legal"] == verdict.legal:
+        overlap = None
+        if cited and not verdict.legal:
+            overlap = any(c.startswith(r) or r.startswith(c) for c in cited for r in rules)
+        return Judgement(True, rules=rules, rules_agree=overlap)
+    said = "legal" if answer["legal"] else "illegal" + (f" ({', '.join(cited)})" if cited else "")
+    says = "legal" if verdict.legal else f"illegal: {violations_text(verdict.violations)}"
+    return Judgement(False, f"engine said {said}, lethal says {says}", rules, data)
+
+
+def judge_assign(data: dict, answer: dict, damage: dict[str, Bounds]) -> Judgement:
+    """The engine's assignment for the scenario `data` (which has none): legal by
+    `lethal.check`, and within the bounds the corpus gives for each recipient's damage."""
+    entries = answer["assignment"]
+    proposed = {**data, "assignment": entries}
+    try:
+        scenario = parse(proposed, "the engine's assignment", warn=False)
+    except ScenarioError as error:
+        first = printable(str(error.problems[0]))
+        more = len(error.problems) - 1
+        return Judgement(
+            False,
+            f"engine's assignment is not one a scenario can hold: {first}"
+            + (f" (and {more} more)" if more else ""),
+            shown=data,
+        )
+    verdict = check(scenario)
+    rules = _cited(verdict)
+    if not verdict.legal:
+        return Judgement(
+            False,
+            f"engine's assignment {_entries_text(entries)} is illegal: "
+            f"{violations_text(verdict.violations)}",
+            rules,
+            proposed,
+        )
+    for to, bounds in damage.items():
+        total = sum(e["amount"] for e in entries if e["to"] == to)
+        low = bounds.least is not None and total < bounds.least
+        if low or (bounds.most is not None and total > bounds.most):
+            edge = f"least is {bounds.least}" if low else f"most is {bounds.most}"
+            return Judgement(
+                False,
+                f"engine's assignment {_entries_text(entries)} gives {shown(to)} {total} "
+                f"combat damage, but the corpus's {edge} (written by another lethal?)",
+                rules,
+                proposed,
+            )
+    return Judgement(True)
+
+
+def judge_deal(data: dict, scenario: Scenario, answer: dict) -> Judgement:
+    """The engine's life totals and graveyard after dealing the scenario's (legal)
+    assignment, against each outcome lethal's `deal` gives: any one of them matches, as
+    the players' choices (616.1, 615.7) could lead to any. Life is compared for the players
+    whose life the file gives."""
+    from ..rules.dealing import deal
+
+    players = [p.id for p in scenario.players if p.life is not None]
+    outcomes = [
+        ({p: o.life[p] for p in players}, tuple((r.id, r.rule) for r in o.removed))
+        for o in deal(scenario)
+    ]
+    life = {p: answer["life"].get(p) for p in players}
+    graveyard = frozenset(answer["graveyard"])
+    rules = tuple(sorted({rule for _, removed in outcomes for _, rule in removed}))
+    if any(life == their and graveyard == {i for i, _ in gone} for their, gone in outcomes):
+        return Judgement(True, rules=rules)
+    said = _outcome_text(life, [(i, "") for i in sorted(graveyard)])
+    theirs = [_outcome_text(their, gone) for their, gone in outcomes]
+    says = theirs[0] if len(theirs) == 1 else f"one of {len(theirs)}: " + " | ".join(theirs)
+    return Judgement(False, f"engine said {said}; lethal says {says}", rules, data)
+
+
+def _outcome_text(life: dict, removed) -> str:
+    lives = ", ".join(f"{shown(p)} {'none' if n is None else n}" for p, n in life.items())
+    gone = ", ".join(shown(i) + (f" (CR {rule})" if rule else "") for i, rule in removed)
+    return f"life {lives or '(none given)'}, graveyard {gone or 'empty'}"
+
+
+def violations_text(violations: tuple[Violation, ...]) -> str:
+    """Every rule broken, each with its message, in one line."""
+    return "; ".join(f"CR {v.rule}: {printable(v.message)}" for v in violations)
+
+
+def _cited(verdict: Verdict) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(v.rule for v in verdict.violations))
+
+
+def _entries_text(entries: list[dict]) -> str:
+    shown_entries = ", ".join(
+        f"{shown(e['source'])}->{shown(e['to'])} {e['amount']}" for e in entries
+    )
+    return f"({shown_entries or 'nothing'})"

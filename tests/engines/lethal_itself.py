@@ -1,0 +1,24 @@
+"""A correct adapter: lethal answering for itself (its check, a legal assignment its solver
+finds, the first outcome of its deal), so that a conformance run on it must agree on all."""
+
+import json
+import sys
+
+import lethal
+from lethal.rules.dealing import deal
+
+request = json.load(sys.stdin)
+scenario = lethal.parse(request["scenario"], warn=False)
+if request["ask"] == "check":
+    verdict = lethal.check(scenario)
+    answer = {"legal": verdict.legal, "rules": [v.rule for v in verdict.violations]}
+elif request["ask"] == "assign":
+    found = lethal.possible(scenario, [])
+    answer = {"assignment": [e.__dict__ for e in found.assignment]}
+else:
+    outcome = deal(scenario)[0]
+    answer = {
+        "life": {p: n for p, n in outcome.life.items() if n is not None},
+        "graveyard": [r.id for r in outcome.removed],
+    }
+json.dump(answer, sys.stdout)
