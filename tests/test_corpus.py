@@ -87,6 +87,10 @@ def test_each_keyword_and_each_thing_that_changes_the_damage_dealt_is_caught(wri
         assert caught[keyword], keyword
     for what in corpus.DEALING:
         assert caught[corpus.DEALT + what], what
+    # Each pair that meets in a rule of dealing has a file where both change the outcome.
+    pairs = [t.name for t in corpus.targets() if len(t.dealing) == 2]
+    assert len(pairs) == len(corpus.DEALING_PAIRS)
+    assert set(pairs) <= set(manifest["coverage"]["covered"])
     # Banding decides who divides, not what is legal: its file says so in its choosers.
     (row,) = [r for r in manifest["files"] if r["file"] == "banding-chooses.json"]
     scenario = parse(json.loads((out / row["file"]).read_text()))

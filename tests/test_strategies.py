@@ -194,7 +194,10 @@ def test_a_failing_example_shrinks_to_a_small_plain_combat():
             for a in scenario.permanents
         )
 
-    found = find(scenarios(), trampler_blocked_by_two, settings=settings(max_examples=2000))
+    # Hypothesis's shrinking is a search, and from some starting points it stops at a
+    # larger combat (one seed in eight, three attackers): the claim is made of a fixed run.
+    fixed = settings(max_examples=2000, derandomize=True, database=None)
+    found = find(scenarios(), trampler_blocked_by_two, settings=fixed)
     attackers = [p for p in found["permanents"] if "attacking" in p]
     others = [p for p in found["permanents"] if "attacking" not in p]
     assert len(found["players"]) == 2 and found.get("rules", "current") == "current"

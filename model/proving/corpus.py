@@ -118,7 +118,24 @@ RULES = {
     "damage doubling": ("701.10g",),
     "damage that can't be prevented": ("615.12",),
 }
+# Pairs of DEALING that meet in a rule, with the rule (today's numbers).
+DEALING_PAIRS = {
+    ("deathtouch (dealt)", "wither"): "704.5h",
+    ("deathtouch (dealt)", "infect"): "704.5h",
+    ("deathtouch (dealt)", "indestructible"): "702.12b",
+    ("deathtouch (dealt)", "regeneration shields"): "701.19a",
+    ("wither", "indestructible"): "704.5f",
+    ("lifelink", "infect"): "702.15b",
+    ("lifelink", "prevention shield"): "615.6",
+    ("lifelink", "damage doubling"): "701.10g",
+    ("infect", "toxic"): "702.164c",
+    ("protection from everything", "damage that can't be prevented"): "615.12",
+    ("prevention shield", "damage doubling"): "616.1",
+}
 NOT_TRIED = {
+    "pairs of what changes the damage dealt that meet in no rule": (
+        "only the pairs of DEALING_PAIRS are tried, each where a rule names both"
+    ),
     "the whole combat damage phase (--combat)": "each file is one step of combat damage",
     "starting poison counters, prevention limited to sources or once, damage added": (
         "not unknowns of the symbolic combat"
@@ -142,7 +159,9 @@ class Target:
     on_source: str = ""  # with `kind`: a keyword the rejected creature has
     allows: bool | None = None  # for one keyword: it makes the assignment legal, or illegal
     chooser: bool = False  # for one keyword: it changes who divides a creature's damage
-    dealing: str = ""  # what changes the outcome of dealing the (legal) assignment
+    # What changes the outcome of dealing the (legal) assignment: one thing, or two that
+    # meet in a rule, each of which changes it.
+    dealing: tuple[str, ...] = ()
     # With `kind`: the rejected creature gives some damage to each creature in its fight.
     near: bool = False
     # A legal assignment that some creature's constraints reject when only its own damage
@@ -162,7 +181,7 @@ class Target:
             if self.near:
                 what += ", from a creature that gives damage to each creature in its fight"
         elif self.dealing:
-            what = f"a legal assignment whose dealing {self.dealing} changes"
+            what = f"a legal assignment whose dealing {' and '.join(self.dealing)} each change"
         elif self.chooser:
             what = f"a creature whose damage another player divides because of {self.keywords[0]}"
         elif len(self.keywords) == 2:
@@ -242,9 +261,17 @@ def targets(rules_date: str = CURRENT_NAME) -> list[Target]:
     for what in DEALING:
         found.append(
             Target(
-                f"deal-{_slug(what.split(' (')[0])}",
+                f"deal-{_dealing_slug(what)}",
                 f"ignores {what} when dealing the damage",
-                dealing=what,
+                dealing=(what,),
+            )
+        )
+    for pair, rule in DEALING_PAIRS.items():
+        found.append(
+            Target(
+                f"deal-{'+'.join(map(_dealing_slug, pair))}",
+                f"ignores {pair[0]} or {pair[1]}, which meet in {rule}, when dealing the damage",
+                dealing=pair,
             )
         )
     for pair in combinations(known, 2):
@@ -256,6 +283,10 @@ def targets(rules_date: str = CURRENT_NAME) -> list[Target]:
             )
         )
     return found
+
+
+def _dealing_slug(what: str) -> str:
+    return _slug(what.split(" (")[0])
 
 
 def _slug(keyword: str) -> str:
@@ -294,17 +325,20 @@ def _search(target: Target, rules_date: str, bounds: Bounds, timeout: float) -> 
     found = list(rules.constraints(combat, x.amounts))
     combats = [combat]
     if target.dealing:
-        other = SymbolicCombat(bounds, context, "c1.", editions)
-        ignored = _dealing_unknowns(other, target.dealing)
-        goal = all_of(
-            (
-                combat.legal(x),
-                other.agrees_with(combat, but=tuple(ignored)),
-                *(negate(v) if z3.is_bool(v) else v == 0 for v in ignored.values()),
-                *other.well_formed(),  # the file without it reads too
-                any_of(a != b for a, b in zip(_dealt(combat, x), _dealt(other, x), strict=True)),
+        goal = combat.legal(x)
+        dealt = _dealt(combat, x)
+        for n, what in enumerate(target.dealing, 1):
+            other = SymbolicCombat(bounds, context, f"c{n}.", editions)
+            ignored = _dealing_unknowns(other, what)
+            goal = all_of(
+                (
+                    goal,
+                    other.agrees_with(combat, but=tuple(ignored)),
+                    *(negate(v) if z3.is_bool(v) else v == 0 for v in ignored.values()),
+                    *other.well_formed(),  # the file without it reads too
+                    any_of(a != b for a, b in zip(dealt, _dealt(other, x), strict=True)),
+                )
             )
-        )
     elif target.own_damage:
         rejects = own_damage_rejects(combat, x.amounts, target.kind, target.on_source)
         goal = all_of((combat.legal(x), rejects))
@@ -521,11 +555,11 @@ def _recheck(target: Target, data: dict) -> str:
     scenario = parse(data, target.name, warn=False)
     verdict = check(scenario)
     if target.dealing:
-        without = parse(_without(data, target.dealing), target.name, warn=False)
         if not verdict.legal:
             return "its assignment is illegal"
-        if _outcomes(scenario) == _outcomes(without):
-            return f"ignoring {target.dealing} does not change what dealing it does"
+        for what in target.dealing:
+            if _outcomes(scenario) == _dealt_without(data, what):
+                return f"ignoring {what} does not change what dealing it does"
         return ""
     amounts = Amounts({(e.source, e.to): e.amount for e in scenario.assignment})
     if target.own_damage:
@@ -779,8 +813,10 @@ def _decides(target: Target, answers: dict, rules_date: str) -> list[str]:
     assignment breaks, and those of its target."""
     edition = in_force(rules_date)
     named = [target.kind] if target.kind else []
-    for what in (*target.keywords, target.on_source, target.dealing):
+    for what in (*target.keywords, target.on_source, *target.dealing):
         named += RULES.get(what, ())
+    if target.dealing in DEALING_PAIRS:
+        named.append(DEALING_PAIRS[target.dealing])
     found = {v["rule"] for v in answers["violations"]} | {edition.cite(r) or r for r in named}
     return sorted(found, key=lambda rule: re.sub(r"\d+", lambda n: n.group().zfill(4), rule))
 
@@ -793,6 +829,8 @@ def _target_json(target: Target) -> dict:
         found["on_source"] = target.on_source
     if target.near:
         found["near"] = True
+    if target.dealing:
+        found["dealing"] = list(target.dealing)
     if target.own_damage:
         found["own_damage"] = True
     if target.keywords:
