@@ -13,6 +13,7 @@ import pytest
 from lethal import check, parse
 from lethal import rules as rule_kinds
 from lethal.cli import main
+from lethal.editions import in_force
 from lethal.proving import corpus
 from lethal.report import outcome_json
 from lethal.rules.dealing import deal
@@ -77,6 +78,11 @@ def test_each_kind_of_constraint_is_caught_by_a_file_whose_verdict_then_changes(
             changed = [n for n, s in scenarios.items() if check(s).legal != expected[n]]
         assert changed, f"no file of the {rules} corpus notices {kind} gone"
         assert changed == manifest["coverage"]["caught_by"][kind]
+    # Each kind, numbered as the edition numbers it, decides some file.
+    edition = in_force(rules)
+    decided = set(manifest["coverage"]["rules"])
+    assert {edition.cite(k) for k in kinds} <= decided
+    assert not decided & set(manifest["coverage"]["rules_no_file_decides"])
 
 
 def test_each_keyword_and_each_thing_that_changes_the_damage_dealt_is_caught(written):

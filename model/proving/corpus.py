@@ -164,6 +164,7 @@ class Target:
     dealing: tuple[str, ...] = ()
     # With `kind`: the rejected creature gives some damage to each creature in its fight.
     near: bool = False
+    blocker: bool = False  # with `kind`: the rejected creature is a blocker
     # A legal assignment that some creature's constraints reject when only its own damage
     # is counted (702.19b, 510.1c-d: damage other creatures assign counts toward lethal).
     own_damage: bool = False
@@ -180,6 +181,8 @@ class Target:
                 what += f", from a creature with {self.on_source}"
             if self.near:
                 what += ", from a creature that gives damage to each creature in its fight"
+            if self.blocker:
+                what += ", from a blocking creature"
         elif self.dealing:
             what = f"a legal assignment whose dealing {' and '.join(self.dealing)} each change"
         elif self.chooser:
@@ -220,6 +223,14 @@ def targets(rules_date: str = CURRENT_NAME) -> list[Target]:
             )
             for k in ("", *known)
         ]
+        found.append(
+            Target(
+                f"{kind}-blocker",
+                f"misses {what} for a blocking creature: it accepts what only that rejects",
+                kind=kind,
+                blocker=True,
+            )
+        )
         found.append(
             Target(
                 f"{kind}-near",
@@ -409,6 +420,7 @@ def _only_kind_rejects(combat, amounts: Amounts, found: list, target: Target) ->
                 negate(c.holds),
                 _has(combat, c.source, target.on_source),
                 near(combat, amounts, c.source) if target.near else True,
+                combat.is_blocking(c.source) if target.blocker else True,
             )
         )
         for c in found
@@ -576,6 +588,8 @@ def _recheck(target: Target, data: dict) -> str:
         view = ScenarioView(scenario)
         if target.near and not any(near(view, amounts, v.source) for v in verdict.violations):
             return "no creature it rejects gives damage to each creature in its fight"
+        if target.blocker and not any(view.is_blocking(v.source) for v in verdict.violations):
+            return "no creature it rejects is blocking"
         return ""
     if target.allows is not None and verdict.legal != target.allows:
         return "its verdict is not the one searched for"
@@ -752,6 +766,12 @@ def write(
             "covered": [e.target.name for e in entries if e.file],
             "not_covered": {e.target.name: e.why_not for e in entries if not e.file},
             "caught_by": caught,
+            # Every rule some file is decided by, its assignment's broken rules included, and
+            # the rules the model files its constraints under that none is.
+            "rules": _in_order({r for row in files for r in row["decides"]}),
+            "rules_no_file_decides": _in_order(
+                _filed_under(rules_date, bounds) - {r for row in files for r in row["decides"]}
+            ),
             "not_caught": {
                 what: "no file of the corpus changes its verdict or chooser without it (see "
                 "not_covered)"
@@ -801,6 +821,12 @@ def text(manifest: dict, out: Path, seconds: float) -> str:
     for what, names in coverage["caught_by"].items():
         shown = f"{len(names)} file{'s' if len(names) > 1 else ''}" if names else "NOT CAUGHT"
         lines.append(f"  {what:<56} {shown}")
+    lines.append(f"the files are decided by {len(coverage['rules'])} rules")
+    if coverage["rules_no_file_decides"]:
+        lines.append(
+            "rules the constraints are filed under that no file is decided by: "
+            + ", ".join(coverage["rules_no_file_decides"])
+        )
     lines.append(f"targets with no file ({len(coverage['not_covered'])}):")
     lines += [f"  {name}: {why}" for name, why in coverage["not_covered"].items()]
     lines.append("not tried:")
@@ -818,6 +844,19 @@ def _decides(target: Target, answers: dict, rules_date: str) -> list[str]:
     if target.dealing in DEALING_PAIRS:
         named.append(DEALING_PAIRS[target.dealing])
     found = {v["rule"] for v in answers["violations"]} | {edition.cite(r) or r for r in named}
+    return _in_order(found)
+
+
+def _filed_under(rules_date: str, bounds: Bounds) -> set[str]:
+    """Every rule a constraint of the edition is filed under, as the edition numbers it."""
+    edition = in_force(rules_date)
+    combat = SymbolicCombat(bounds, z3.Context(), "", (edition,))
+    filed = {r for c in rules.constraints(combat, combat.assignment().amounts) for r in c.rules}
+    return {edition.cite(r) or r for r in filed}
+
+
+def _in_order(found: set[str]) -> list[str]:
+    """Rules in the order of the Comprehensive Rules."""
     return sorted(found, key=lambda rule: re.sub(r"\d+", lambda n: n.group().zfill(4), rule))
 
 
@@ -829,6 +868,8 @@ def _target_json(target: Target) -> dict:
         found["on_source"] = target.on_source
     if target.near:
         found["near"] = True
+    if target.blocker:
+        found["blocker"] = True
     if target.dealing:
         found["dealing"] = list(target.dealing)
     if target.own_damage:
