@@ -30,7 +30,7 @@ import z3
 
 from .. import __version__, progress, rules
 from ..amounts import Amounts
-from ..combat import Scenario
+from ..combat import CANT_BE_PREVENTED, DOUBLE, PREVENT, Scenario
 from ..deadline import TimedOut, deadline
 from ..editions import CURRENT_NAME, in_force
 from ..errors import LethalError, ScenarioError
@@ -340,7 +340,7 @@ def _search(target: Target, rules_date: str, bounds: Bounds, timeout: float) -> 
         dealt = _dealt(combat, x)
         for n, what in enumerate(target.dealing, 1):
             other = SymbolicCombat(bounds, context, f"c{n}.", editions)
-            ignored = _dealing_unknowns(other, what)
+            ignored = _unknowns(other, DEALING[what])
             goal = all_of(
                 (
                     goal,
@@ -361,7 +361,7 @@ def _search(target: Target, rules_date: str, bounds: Bounds, timeout: float) -> 
         for n, k in enumerate(target.keywords, 1):
             other = SymbolicCombat(bounds, context, f"c{n}.", editions)
             combats.append(other)
-            ignored = _unknowns(other, k)
+            ignored = _unknowns(other, _unknown_names(k))
             goal = all_of(
                 (
                     goal,
@@ -456,11 +456,10 @@ def _own(amounts: Amounts, s: str) -> Amounts:
     return Amounts({(t, r): v for (t, r), v in amounts.items() if t == s})
 
 
-def _dealing_unknowns(combat: SymbolicCombat, what: str) -> dict[str, z3.ExprRef]:
-    """The combat's unknowns that say what `what` names, by name."""
-    return {
-        name: v for name, v in combat.unknowns.items() if name.split(".", 1)[1] in DEALING[what]
-    }
+def _unknowns(combat: SymbolicCombat, names: tuple[str, ...]) -> dict[str, z3.ExprRef]:
+    """The combat's unknowns, by name, whose name after the slot's and a dot is one of
+    `names`: what a keyword or a thing of DEALING sets."""
+    return {name: v for name, v in combat.unknowns.items() if name.split(".", 1)[1] in names}
 
 
 def _dealt(combat: SymbolicCombat, x) -> list[Term]:
@@ -531,14 +530,11 @@ def _has(combat, c: str, keyword: str) -> Term:
     return combat.has(c, keyword)
 
 
-def _unknowns(combat: SymbolicCombat, keyword: str) -> dict[str, z3.BoolRef]:
-    """The combat's unknowns that say a creature has the keyword, by name."""
-    names = (
-        [f"{BANDS_WITH_OTHER} {q}" for q in QUALITIES] if keyword == BANDS_WITH_OTHER else [keyword]
-    )
-    return {
-        f"{c}.{name}": combat.unknowns[f"{c}.{name}"] for c in combat.creatures for name in names
-    }
+def _unknown_names(keyword: str) -> tuple[str, ...]:
+    """The names of the unknowns that say a creature has the keyword, after its slot's."""
+    if keyword == BANDS_WITH_OTHER:
+        return tuple(f"{BANDS_WITH_OTHER} {q}" for q in QUALITIES)
+    return (keyword,)
 
 
 class Ignoring(ScenarioView):
@@ -618,15 +614,21 @@ def _without(data: dict, what: str) -> dict:
             x["keywords"] = [k for k in x["keywords"] if kept(k)]
         return x
 
-    kinds = {"prevent all": "fog", "shield": "shield", "doubled": "double"}
-    kinds["cant be prevented"] = "unpreventable"
-    gone = tuple(kinds[n] for n in names if n in kinds)
-    effects = [e for e in data.get("effects", ()) if not (gone and e["id"].startswith(gone))]
+    effects = [e for e in data.get("effects", ()) if _effect_unknown(e) not in names]
     changed = {**data, "players": list(map(plain, data["players"]))}
     changed["permanents"] = list(map(plain, data["permanents"]))
     if "effects" in data:
         changed["effects"] = effects
     return changed
+
+
+def _effect_unknown(effect: dict) -> str:
+    """The symbolic combat's unknown an effect of a file stands for (symbolic.effects_on):
+    a prevention of all damage (a Fog), a prevention shield, a doubler, or damage that can't
+    be prevented."""
+    if effect["kind"] == PREVENT:
+        return "prevent all" if effect.get("amount") is None else "shield"
+    return {DOUBLE: "doubled", CANT_BE_PREVENTED: "cant be prevented"}.get(effect["kind"], "")
 
 
 def _dealt_without(data: dict, what: str) -> set | None:
@@ -711,22 +713,29 @@ def caught_by(entries: list[Entry], rules_date: str) -> dict[str, list[str]]:
     changes without it, and for each thing of DEALING, the legal files whose outcomes of
     dealing change without it: the proof, as `lethal teeth` gives for the library, that the
     corpus catches it."""
-    scenarios = [(e.file, parse(e.scenario, e.file, warn=False)) for e in entries if e.file]
-    verdicts = {name: check(s).legal for name, s in scenarios}
+    filed = [e for e in entries if e.file]
+    scenarios = [(e.file, parse(e.scenario, e.file, warn=False)) for e in filed]
+    verdicts = {name: check(s) for name, s in scenarios}
     found: dict[str, list[str]] = {}
     for kind in kinds(rules_date):
         with rules.without(kind):
-            found[kind] = [n for n, s in scenarios if check(s).legal != verdicts[n]]
+            found[kind] = [n for n, s in scenarios if check(s).legal != verdicts[n].legal]
     for k in keywords(rules_date):
         found[k] = [
             n
             for n, s in scenarios
-            if legal(s, (k,)) != verdicts[n] or choosers(Ignoring(s, (k,))) != check(s).choosers
+            if legal(s, (k,)) != verdicts[n].legal
+            or choosers(Ignoring(s, (k,))) != verdicts[n].choosers
         ]
-    data = {e.file: e.scenario for e in entries if e.file}
+    # What dealing each legal file's assignment does, found once for every thing of DEALING.
+    dealt = {
+        e.file: (e.scenario, _outcomes(s))
+        for e, (_, s) in zip(filed, scenarios, strict=True)
+        if verdicts[e.file].legal
+    }
     for what in DEALING:
         found[DEALT + what] = [
-            n for n, s in scenarios if verdicts[n] and _outcomes(s) != _dealt_without(data[n], what)
+            n for n, (data, outcomes) in dealt.items() if outcomes != _dealt_without(data, what)
         ]
     return found
 
