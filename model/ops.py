@@ -208,9 +208,6 @@ def at_least_zero(value: Term) -> Term:
     return ite(value > 0, value, 0)
 
 
-_UNASKED = object()
-
-
 def remembered(question: Callable[..., Term]) -> Callable[..., Term]:
     """A question about the combat alone (never the amounts), answered once per view and
     arguments by a view that keeps its answers in `view.answers`: the rules ask whom each
@@ -230,9 +227,10 @@ def remembered(question: Callable[..., Term]) -> Callable[..., Term]:
             table = view.answers[question] = {}
         except (AttributeError, TypeError):  # no `answers`, or None: nothing is kept
             return question(view, *args)
-        answer = table.get(args, _UNASKED)
-        if answer is _UNASKED:
-            answer = table[args] = question(view, *args)
+        # `in` and a subscript, not `get`: no method is looked up and called on the way.
+        if args in table:
+            return table[args]
+        answer = table[args] = question(view, *args)
         return answer
 
     return ask
@@ -251,9 +249,9 @@ def _remembered_of_one(question: Callable[..., Term]) -> Callable[..., Term]:
             table = view.answers[question] = {}
         except (AttributeError, TypeError):  # no `answers`, or None: nothing is kept
             return question(view, c)
-        answer = table.get(c, _UNASKED)
-        if answer is _UNASKED:
-            answer = table[c] = question(view, c)
+        if c in table:
+            return table[c]
+        answer = table[c] = question(view, c)
         return answer
 
     return ask

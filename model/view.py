@@ -14,7 +14,7 @@ unknown, lists every slot that might be.
 
 from __future__ import annotations
 
-from .combat import CANT_BE_PREVENTED, Scenario
+from .combat import CANT_BE_PREVENTED, CREATURE, PLANESWALKER, Scenario
 from .keywords import PLAIN, card_type, plain_keyword, protection_key, quality_key
 from .rules.order import ranked
 
@@ -32,41 +32,34 @@ class ScenarioView:
         # The plain keywords of each permanent and player: `has` is the question asked most.
         self._keywords = {x.id: x.keywords.plain for x in (*players, *permanents)}
         self.players = tuple([p.id for p in players])
-        # One walk of the permanents for every table below (a check of a small combat spends
-        # as much here as in the rules): lists first, tuples when done.
-        ids: list[str] = []
-        creatures: list[str] = []
-        # The permanents that may be planeswalkers; the rules still ask `is_planeswalker`,
-        # because in a symbolic view that is an unknown.
-        planeswalkers: list[str] = []
-        qualities: set[str] = set()
-        self._targets = {}
+        # The tables below, each made by a comprehension (a check of a small combat spends
+        # as much here as in the rules). The permanents that may be planeswalkers: the rules
+        # still ask `is_planeswalker`, because in a symbolic view that is an unknown.
+        ids = [p.id for p in permanents]
+        creatures = [p.id for p in permanents if CREATURE in p.types]
+        planeswalkers = [p.id for p in permanents if PLANESWALKER in p.types]
+        self._targets = {p.id: (p.attacking,) for p in permanents if p.attacking is not None}
+        qualities = set().union(
+            *(p.qualities for p in permanents if p.qualities),
+            *(p.keywords.bands_with_other for p in permanents if p.keywords.bands_with_other),
+        )
         # Who blocks whom, both ways, each list in the order of the permanents: built once,
         # so that no rule scans the whole combat for the few creatures one creature meets.
-        self._blocks = set()
+        blocks = [(p.id, a) for p in permanents if p.blocking for a in p.blocking]
+        self._blocks = set(blocks)
         blockers: dict[str, list[str]] = {}
-        for p in permanents:
-            ids.append(p.id)
-            if p.is_creature:
-                creatures.append(p.id)
-            if p.is_planeswalker:
-                planeswalkers.append(p.id)
-            if p.attacking is not None:
-                self._targets[p.id] = (p.attacking,)
-            qualities |= p.qualities
-            qualities |= p.keywords.bands_with_other
-            for attacker in p.blocking or ():
-                self._blocks.add((p.id, attacker))
-                blockers.setdefault(attacker, []).append(p.id)
+        for b, attacker in blocks:
+            blockers.setdefault(attacker, []).append(b)
         self.creatures = tuple(creatures)
         self.planeswalkers = tuple(planeswalkers)
         self._planeswalkers = frozenset(planeswalkers)
         self.recipients = self.players + tuple(ids)
         self.qualities = tuple(sorted(qualities))
         blocked_by: dict[str, list[str]] = {}
-        for attacker in self._permanents:
-            for b in blockers.get(attacker, ()):
-                blocked_by.setdefault(b, []).append(attacker)
+        for attacker in ids:
+            if attacker in blockers:
+                for b in blockers[attacker]:
+                    blocked_by.setdefault(b, []).append(attacker)
         # As tuples, handed out as they are: the rules ask them of each creature.
         self._blockers = {a: tuple(bs) for a, bs in blockers.items()}
         self._blocked_by = {b: tuple(attackers) for b, attackers in blocked_by.items()}

@@ -48,8 +48,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "steps.only-step-forgotten",
         "rules/steps.py",
-        "    yield view.step_is(ONLY)\n",
-        "",
+        "    only = view.step_is(ONLY)\n",
+        "    only = False\n",
         "no creature assigns combat damage in a combat without first or double strike",
     ),
     # 510.1a-d: how much, and to whom.

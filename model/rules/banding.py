@@ -84,23 +84,19 @@ def defending_player_divides(view, a: str) -> Term:
     blockers = view.blockers_of(a)
     if not blockers:  # as all_of would fold it (_banding_among of none), for most attackers
         return False
-    return all_of(
-        (
-            view.is_attacking(a),
-            _banding_among(view, blockers, lambda b: view.blocks(b, a)),
-        )
-    )
+    banding = _banding_among(view, blockers, lambda b: view.blocks(b, a))
+    if banding is False:  # as all_of would fold it, for most blocked attackers
+        return False
+    return all_of((view.is_attacking(a), banding))
 
 
 @remembered
 def active_player_divides(view, b: str) -> Term:
     """702.22k: a blocker blocking banding has its damage divided by the active player."""
-    return all_of(
-        (
-            view.is_blocking(b),
-            _banding_among(view, view.blocked_by(b), lambda a: view.blocks(b, a)),
-        )
-    )
+    banding = _banding_among(view, view.blocked_by(b), lambda a: view.blocks(b, a))
+    if banding is False:  # as all_of would fold it, for most blockers
+        return False
+    return all_of((view.is_blocking(b), banding))
 
 
 def who_divides(view, c: str) -> tuple[str, str]:

@@ -50,7 +50,10 @@ def may_receive(view, s: str, r: str) -> Term:
     usual = normally(view, s, r)
     if usual is True:  # as any_of would fold it, without asking about the other way
         return True
-    return any_of((usual, as_though_unblocked(view, s, r)))
+    other_way = as_though_unblocked(view, s, r)
+    if other_way is False:  # as any_of would fold it: the usual way alone
+        return usual
+    return any_of((usual, other_way))
 
 
 def as_though_unblocked(view, s: str, r: str) -> Term:
@@ -98,17 +101,22 @@ def normally(view, s: str, r: str) -> Term:
         return True
     ways.append(way)
     if an_attacker:
-        # 702.19b, 702.19d: a blocked trampler may go on to what it attacks.
-        if blocked is not False:  # else all_of would fold it to False
-            way = all_of((attacking, blocked, trample.past_blockers(view, s, r)))
+        # 702.19b, 702.19d: a blocked trampler may go on to what it attacks. Each way whose
+        # gate is shut is dropped, as all_of and any_of would fold it.
+        if blocked is not False:
+            past = trample.past_blockers(view, s, r)
+            if past is not False:
+                way = all_of((attacking, blocked, past))
+                if way is True:
+                    return True
+                ways.append(way)
+        # 702.19c, 702.19e: trample over planeswalkers reaches the controller.
+        over = trample.over_planeswalker(view, s, r)
+        if over is not False:
+            way = all_of((attacking, over))
             if way is True:
                 return True
             ways.append(way)
-        # 702.19c, 702.19e: trample over planeswalkers reaches the controller.
-        way = all_of((attacking, trample.over_planeswalker(view, s, r)))
-        if way is True:
-            return True
-        ways.append(way)
     # 510.1d: a blocker divides among the creatures it blocks.
     ways.append(view.blocks(s, r))
     return any_of(ways)

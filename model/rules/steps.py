@@ -13,13 +13,16 @@ from .constraint import Constraint
 
 @remembered
 def assigns_this_step(view, c: str) -> Term:
-    return any_of(_steps_ways(view, c))
+    only = view.step_is(ONLY)
+    if only is True:  # no first or double strike: as any_of would fold it, asking no more
+        return True
+    return any_of(_steps_ways(view, c, only))
 
 
-def _steps_ways(view, c: str) -> Iterator[Term]:
-    """Each way c assigns in this step, asked only while none found so far holds (`any_of`
-    stops at True): in a combat without first or double strike, the first settles it."""
-    yield view.step_is(ONLY)
+def _steps_ways(view, c: str, only: Term) -> Iterator[Term]:
+    """Each way c assigns in this step, the combat's only one first, asked only while none
+    found so far holds (`any_of` stops at True)."""
+    yield only
     double_strike = view.has(c, DOUBLE_STRIKE)
     # 510.4: the first step is for creatures with first strike or double strike.
     yield all_of(

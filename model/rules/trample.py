@@ -22,6 +22,8 @@ def tramples(view, s: str) -> Term:
     trample = view.has(s, TRAMPLE)
     if trample is True:  # as any_of would fold it, without asking for the other
         return True
+    if trample is False:  # as any_of would fold it: the other alone
+        return view.has(s, TRAMPLE_OVER_PLANESWALKERS)
     return any_of((trample, view.has(s, TRAMPLE_OVER_PLANESWALKERS)))
 
 

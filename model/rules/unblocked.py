@@ -25,7 +25,10 @@ RULING = "Thorn Elemental, Rhox ruling of 2018-04-27"
 def may_choose(view, s: str) -> Term:
     """s is a blocked attacking creature that may assign its combat damage as though it
     weren't blocked. An unblocked one assigns as 510.1b says anyway."""
-    return all_of((view.is_attacking(s), view.is_blocked(s), view.has(s, AS_THOUGH_UNBLOCKED)))
+    ability = view.has(s, AS_THOUGH_UNBLOCKED)
+    if ability is False:  # as all_of would fold it, for the many creatures without it
+        return False
+    return all_of((view.is_attacking(s), view.is_blocked(s), ability))
 
 
 def to_blockers(view, amounts: Amounts, s: str) -> Term:
