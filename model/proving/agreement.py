@@ -202,8 +202,11 @@ class Pinned:
         if isinstance(term, tuple):
             return tuple(self.value(t) for t in term)
         reduced = self.model.eval(term, model_completion=True)
-        if z3.is_true(reduced) or z3.is_false(reduced):
-            return z3.is_true(reduced)
+        # A truth value read through the C API: z3.is_true and is_false ask several
+        # questions each, and the model check reads tens of thousands of values.
+        truth = z3.Z3_get_bool_value(reduced.ctx.ref(), reduced.as_ast())
+        if truth != z3.Z3_L_UNDEF:
+            return truth == z3.Z3_L_TRUE
         return reduced.as_long()
 
 
