@@ -174,6 +174,28 @@ def with_row(amounts, source, row):
     return Amounts(kept)
 
 
+def on_planeswalker_then_controller(combat, a, p, on_p, rest):
+    """Some legal assignment has a put `on_p` on p and `rest` on p's controller (702.19c):
+    the claim, with that very assignment as its witness (the others' damage as
+    `simplest_assignment` puts it)."""
+
+    def onto(c):
+        row = {r: 0 for r in c.recipients}
+        row[p] = on_p
+        for player in c.players:
+            row[player] = ite(c.controls(player, p), rest, 0)
+        return with_row(c.simplest_assignment(), a, row)
+
+    def body(amounts):
+        to_controller = all_of(
+            implies(combat.controls(player, p), amounts.get(a, player) == rest)
+            for player in combat.players
+        )
+        return all_of((amounts.get(a, p) == on_p, to_controller))
+
+    return combat.some(body, witness=onto)
+
+
 def first_past(combat, amounts, a):
     """For each recipient, whether it is the first (in a fixed order) past a's blockers that
     a assigns some damage to."""

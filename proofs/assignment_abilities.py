@@ -18,6 +18,7 @@ from lethal.proofs._facts import (
     in_this_step,
     lethal_assigned,
     may_assign_to,
+    on_planeswalker_then_controller,
     past_blockers,
     with_row,
 )
@@ -198,19 +199,6 @@ def as_though_unblocked_trample_over_planeswalkers_reaches_the_controller(combat
     loyalty = combat.loyalty(p0)
     rest = damage_of(combat, a0) - loyalty
 
-    def split(c):
-        row = {r: 0 for r in c.recipients}
-        row[p0] = loyalty
-        for p in c.players:
-            row[p] = ite(c.controls(p, p0), rest, 0)
-        return with_row(c.simplest_assignment(), a0, row)
-
-    def body(amounts):
-        to_controller = all_of(
-            implies(combat.controls(p, p0), amounts.get(a0, p) == rest) for p in combat.players
-        )
-        return all_of((amounts.get(a0, p0) == loyalty, to_controller))
-
     scope = all_of(
         (
             assigns(combat, a0),
@@ -223,4 +211,4 @@ def as_though_unblocked_trample_over_planeswalkers_reaches_the_controller(combat
             rest >= 1,
         )
     )
-    return Claim(scope, combat.some(body, witness=split))
+    return Claim(scope, on_planeswalker_then_controller(combat, a0, p0, loyalty, rest))

@@ -5,6 +5,7 @@ from lethal.proofs._facts import (
     assigns,
     blocking,
     damage_of,
+    on_planeswalker_then_controller,
     received,
     still_needs,
     unblocked_by_any,
@@ -129,21 +130,7 @@ def _onto(combat, on_p, battle=False):
             rest >= 1,
         )
     )
-
-    def onto(c):
-        row = {r: 0 for r in c.recipients}
-        row[p0] = on_p
-        for p in c.players:
-            row[p] = ite(c.controls(p, p0), rest, 0)
-        return with_row(c.simplest_assignment(), a0, row)
-
-    def body(amounts):
-        to_controller = all_of(
-            implies(combat.controls(p, p0), amounts.get(a0, p) == rest) for p in combat.players
-        )
-        return all_of((amounts.get(a0, p0) == on_p, to_controller))
-
-    return scope, combat.some(body, witness=onto)
+    return scope, on_planeswalker_then_controller(combat, a0, p0, on_p, rest)
 
 
 @holds(cites=["702.19c"])
