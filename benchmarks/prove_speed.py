@@ -6,7 +6,9 @@
 The first prints the median CPU time of the model check (the symbolic combat pinned to every
 bundled example), of the whole property library with Z3 alone and with cvc5 certifying each
 proof, of the two invariants beyond the bounds, and the share of the library's time spent
-finding the smallest counterexample of each refuted claim. The second proves each property
+finding the smallest counterexample of each refuted claim; then of `lethal prove` as a user
+runs it, every process of it counted (the model check, then each property in a process of
+its own, the Z3 context of each made anew). The second proves each property
 once at each size (attackers x blockers x planeswalkers or battles, given to the properties
 declared at the default bounds, 3x3x2; the others keep their own), printing its CPU time at
 each, the library's total, its share shrinking and its share in Z3's checks, and the largest
@@ -17,12 +19,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import sys
 import time
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
 import z3
-from check_speed import median_seconds
+from check_speed import median_process_seconds, median_seconds
 
 from lethal.proving import Bounds, prover
 from lethal.proving.library import collect
@@ -109,6 +112,11 @@ def medians(runs: int, out: Path) -> None:
             share = (shrinking.seconds - start) / runs
         shown = f", {share:.2f} s of it shrinking" if share else ""
         print(f"{what:<48} {seconds:7.2f} s CPU (median of {runs}){shown}")
+    # As a user runs it: the command proves each property in a process of its own, after the
+    # model check; its processes' CPU time, all of them.
+    command = [str(Path(sys.executable).parent / "lethal"), "prove", "--out", str(out)]
+    seconds = median_process_seconds(command, runs)
+    print(f"{'lethal prove, the command (one job)':<48} {seconds:7.2f} s CPU (median of {runs})")
 
 
 def each(sizes: list[str], out: Path) -> None:
