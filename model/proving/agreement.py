@@ -182,17 +182,13 @@ class Pinned:
     def __init__(self, combat: SymbolicCombat, x, scenario: Scenario, amounts: dict):
         values = unknowns(scenario, combat)
         context = combat.context
-        pins = [
-            term
-            == (z3.BoolVal if isinstance(values[name], bool) else z3.IntVal)(values[name], context)
-            for name, term in (*combat.unknowns.items(), ("step", combat.step))
-        ]
-        pins += [v == amounts.get(pair, 0) for pair, v in x.variables.items()]
-        solver = z3.Solver(ctx=context)
-        solver.add(pins)
-        if solver.check() != z3.sat:  # pins name each unknown once: never unsatisfiable
-            raise AssertionError("the pins contradict each other")
-        self.model = solver.model()
+        # The model itself, each unknown given its value: no formula to solve for it.
+        self.model = z3.Model(context)
+        for name, term in (*combat.unknowns.items(), ("step", combat.step)):
+            make = z3.BoolVal if isinstance(values[name], bool) else z3.IntVal
+            self.model.update_value(term, make(values[name], context))
+        for pair, v in x.variables.items():
+            self.model.update_value(v, z3.IntVal(amounts.get(pair, 0), context))
 
     def value(self, term):
         """A term's value under the pins: every unknown is pinned, so it is a constant. A
