@@ -47,6 +47,16 @@ def median_seconds(action, runs: int, batch: int = 1) -> float:
     return statistics.median(times)
 
 
+def installed_command() -> str:
+    """The lethal command installed beside this Python (a venv's), else the first on the
+    PATH; the benchmark ends if there is none."""
+    here = str(Path(sys.executable).parent)
+    command = shutil.which("lethal", path=here) or shutil.which("lethal")
+    if command is None:
+        sys.exit("the lethal command is not installed")
+    return command
+
+
 def children_cpu() -> float:
     """The CPU time of the child processes waited for so far, to the microsecond (os.times
     counts in clock ticks, a hundredth of a second: a fifth of the time measured)."""
@@ -254,11 +264,7 @@ def main() -> None:
     load_ms = median_seconds(lambda: lethal.check(lethal.load(FOUR_BY_FOUR)), args.runs) * 1000
     print(f"{'load + check, 4x4':<40}{load_ms:>9.2f} ms")
 
-    # The command installed beside this Python (a venv's), else the first on the PATH.
-    here = str(Path(sys.executable).parent)
-    command = args.command or shutil.which("lethal", path=here) or shutil.which("lethal")
-    if command is None:
-        sys.exit("the lethal command is not installed")
+    command = args.command or installed_command()
     process = median_process_seconds([command, "check", str(FOUR_BY_FOUR)], args.process_runs)
     print(f"{'lethal check process, 4x4':<40}{process * 1000:>9.0f} ms")
 

@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import sys
 import time
 from pathlib import Path
 from tempfile import TemporaryDirectory
 
 import z3
-from check_speed import median_process_seconds, median_seconds
+from check_speed import installed_command, median_process_seconds, median_seconds
 
 from lethal.proving import Bounds, prover
 from lethal.proving.library import collect
@@ -114,7 +113,7 @@ def medians(runs: int, out: Path) -> None:
         print(f"{what:<48} {seconds:7.2f} s CPU (median of {runs}){shown}")
     # As a user runs it: the command proves each property in a process of its own, after the
     # model check; its processes' CPU time, all of them.
-    command = [str(Path(sys.executable).parent / "lethal"), "prove", "--out", str(out)]
+    command = [installed_command(), "prove", "--out", str(out)]
     seconds = median_process_seconds(command, runs)
     print(f"{'lethal prove, the command (one job)':<48} {seconds:7.2f} s CPU (median of {runs})")
 

@@ -14,7 +14,7 @@ unknown, lists every slot that might be.
 
 from __future__ import annotations
 
-from .combat import CANT_BE_PREVENTED, CREATURE, PLANESWALKER, Scenario
+from .combat import CANT_BE_PREVENTED, Scenario
 from .keywords import PLAIN, card_type, plain_keyword, protection_key, quality_key
 from .rules.order import ranked
 
@@ -36,8 +36,8 @@ class ScenarioView:
         # as much here as in the rules). The permanents that may be planeswalkers: the rules
         # still ask `is_planeswalker`, because in a symbolic view that is an unknown.
         ids = [p.id for p in permanents]
-        creatures = [p.id for p in permanents if CREATURE in p.types]
-        planeswalkers = [p.id for p in permanents if PLANESWALKER in p.types]
+        creatures = [p.id for p in permanents if p.is_creature]
+        planeswalkers = [p.id for p in permanents if p.is_planeswalker]
         self._targets = {p.id: (p.attacking,) for p in permanents if p.attacking is not None}
         qualities = set().union(
             *(p.qualities for p in permanents if p.qualities),

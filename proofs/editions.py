@@ -265,13 +265,12 @@ def _as_much_past(combat, x, a0):
     return witness
 
 
-def _same_most_excess(combat, later: str, admits: tuple[bool, bool] = (False, False)):
+def _same_most_excess(combat, later: str, same_legality: bool = False):
     """For a lone trampler a0: whatever it sends past its blockers under one edition, it can
     send as much under the other, both ways.
 
-    `admits` says, for each way (earlier to later, later to earlier), whether the edition it
-    goes to admits every assignment legal under the one it comes from, as a property of its
-    own proves: then the assignment itself is the witness. A witness only guides Z3 (the
+    With `same_legality` (the two editions admit the same assignments, as a property of its
+    own proves), each way's witness is the assignment itself. A witness only guides Z3 (the
     claim is the same, and a counterexample is re-checked against every assignment), and
     this one spares it the other edition's whole legality of a made-up assignment, several
     times the work."""
@@ -280,16 +279,15 @@ def _same_most_excess(combat, later: str, admits: tuple[bool, bool] = (False, Fa
     x, y = combat.assignment(), combat.assignment()
     scope = all_of((lone_trampler(combat, a0), combat.legal(x), other.legal(y)))
 
-    def at_least(judged, z, admitted: bool):
+    def at_least(judged, z):
         return judged.some(
             lambda amounts: (
                 past_blockers(combat, amounts, a0) >= past_blockers(combat, z.amounts, a0)
             ),
-            witness=(lambda c: z.amounts) if admitted else _as_much_past(combat, z, a0),
+            witness=(lambda c: z.amounts) if same_legality else _as_much_past(combat, z, a0),
         )
 
-    forward, back = admits
-    return Claim(scope, all_of((at_least(other, x, forward), at_least(combat, y, back))))
+    return Claim(scope, all_of((at_least(other, x), at_least(combat, y))))
 
 
 @holds(cites=["702.19b", "702.2c", "510.1c"], editions=(M11, LAST_ORDER))
@@ -299,7 +297,7 @@ def a_lone_trampler_sends_as_much_past_its_blockers_from_m11_to_foundations(comb
     2024-07-30: its power minus the lethal damage they still need, in either."""
     # Either edition admits every assignment the other does (the property
     # from_m11_to_foundations_no_edition_changed_what_is_legal).
-    return _same_most_excess(combat, LAST_ORDER, admits=(True, True))
+    return _same_most_excess(combat, LAST_ORDER, same_legality=True)
 
 
 @holds(cites=["702.19b", "702.2c", "510.1c"], editions=(LAST_ORDER, CURRENT))

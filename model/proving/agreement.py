@@ -191,8 +191,8 @@ class Pinned:
             self.model.update_value(v, z3.IntVal(amounts.get(pair, 0), context))
 
     def value(self, term):
-        """A term's value under the pins: every unknown is pinned, so it is a constant. A
-        tuple's, item by item."""
+        """A term's value in the model: every unknown has its value there, so it is a
+        constant. A tuple's, item by item."""
         if isinstance(term, bool | int | str):
             return term
         if isinstance(term, tuple):
