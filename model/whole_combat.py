@@ -333,9 +333,17 @@ def _courses(first: Scenario, target: Pair, *, maximize: bool) -> list[tuple]:
     from .solver.two_steps import FirstStep, expressible
 
     blocked = prevented(first)
-    parts = [FirstStep(part, blocked) for part in independent_parts(first)]
-    if len(parts) > 1 and _may_end_the_game(first, parts):
-        parts = [FirstStep(first, blocked)]
+    scenarios = independent_parts(first)
+    if len(scenarios) == 1:
+        parts = [FirstStep(scenarios[0], blocked)]
+    else:
+        # Whether a player loses is asked of the parts together. Alone, a part would end the
+        # game on its own damage, blind to the life another part gains that player (120.3f):
+        # each goes on with no life total (poison only grows, so no part alone reaches what
+        # the parts together do not).
+        parts = [FirstStep(_without_life(part), blocked) for part in scenarios]
+        if _may_end_the_game(first, parts):
+            parts = [FirstStep(first, blocked)]
     courses, tried = [], 0
     for part in parts:
         if part.scenario.strikers() and expressible(part.scenario):
@@ -346,6 +354,11 @@ def _courses(first: Scenario, target: Pair, *, maximize: bool) -> list[tuple]:
         tried += len(branches)
         courses.append(_best_course(branches, target, maximize=maximize))
     return courses
+
+
+def _without_life(part: Scenario) -> Scenario:
+    """The part with its players' life totals left out: none loses on the part's damage."""
+    return replace(part, players=tuple(replace(p, life=None) for p in part.players))
 
 
 def _may_end_the_game(first: Scenario, parts: list) -> bool:

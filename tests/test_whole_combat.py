@@ -238,6 +238,23 @@ def test_a_blocker_killed_by_deathtouch_leaves_the_trampler_free():
     assert maximum(combat, "D", whole_combat=True).value == 3
 
 
+def test_life_gained_in_another_part_keeps_the_game_going():
+    """D at 1 life takes 1 from the double striker and gains 1 from the lifelinking blocker of
+    another, independent fight, in the same first step (120.3f): D does not lose, and the
+    double striker strikes again. Found by Hypothesis: the parts, solved apart, each ended
+    the game on their own damage."""
+    data = scenario_file(
+        attacker("swift", 1, 1, "double strike"),
+        attacker("page", 0, 1),
+        blocker("priest", 1, 1, "first strike", "lifelink", blocking=["page"]),
+    )
+    data["players"] = [{"id": "A"}, {"id": "D", "life": 1}]
+    combat = parse(data, whole_combat=True)
+    assert maximum(combat, "D", whole_combat=True).value == 2 == max(
+        _dealt_over_the_phase(combat, "D")
+    )
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(small_phases(), st.sampled_from(["D", "a0", "b0"]))
 def test_guarantee_over_the_phase_equals_the_reference(combat, to):
