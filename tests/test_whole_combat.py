@@ -250,8 +250,10 @@ def test_life_gained_in_another_part_keeps_the_game_going():
     )
     data["players"] = [{"id": "A"}, {"id": "D", "life": 1}]
     combat = parse(data, whole_combat=True)
-    assert maximum(combat, "D", whole_combat=True).value == 2 == max(
-        _dealt_over_the_phase(combat, "D")
+    assert (
+        maximum(combat, "D", whole_combat=True).value
+        == 2
+        == max(_dealt_over_the_phase(combat, "D"))
     )
 
 
