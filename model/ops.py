@@ -16,90 +16,18 @@ from typing import Any
 Term = Any  # bool, int, or a z3 expression
 
 
-def _z3():
-    import z3  # only reached when a term is symbolic, so the concrete check never loads Z3
-
-    return z3
+_made = None  # the module that makes Z3 terms, once a term has come
 
 
-# The formulas of a proof are built from terms that are already Z3 booleans or integers of one
-# context, and z3.And, Or, Not, If and Sum spend most of their time checking and coercing
-# their arguments for that (building a sort object per argument). When every argument is
-# plainly of the right kind, the same formula is made with Z3's C API directly, as those
-# functions end by doing; anything else (Python values to convert, reals, quantifiers, terms
-# of two contexts) goes through them, checks, conversions and errors alike.
+def _terms():
+    """lethal.solver.terms, imported when the first term comes: only then, so that the
+    concrete check never loads Z3."""
+    global _made
+    if _made is None:
+        from .solver import terms
 
-
-def _context(terms, kind) -> Any:
-    """The context the terms share, if each is exactly a `kind` term of it; else None."""
-    context = terms[0].ctx
-    for term in terms:
-        if type(term) is not kind or term.ctx is not context:
-            return None
-    return context
-
-
-def _integers(terms) -> Any:
-    """The context the terms share, if each is an integer (not real) term of it; else None."""
-    z3 = _z3()
-    context = _context(terms, z3.ArithRef)
-    if context is None:
-        return None
-    ref = context.ref()
-    for term in terms:
-        if z3.Z3_get_sort_kind(ref, z3.Z3_get_sort(ref, term.ast)) != z3.Z3_INT_SORT:
-            return None
-    return context
-
-
-def _array(terms) -> Any:
-    return (_z3().Ast * len(terms))(*(term.ast for term in terms))
-
-
-def _numeral(value: int, context) -> Any:
-    """z3.IntVal(value, context), without the sort object IntVal makes on the way."""
-    z3 = _z3()
-    sort = z3.Z3_mk_int_sort(context.ref())
-    return z3.IntNumRef(z3.Z3_mk_numeral(context.ref(), str(value), sort), context)
-
-
-def _and(terms: list) -> Term:
-    z3 = _z3()
-    return _connective(terms, z3.Z3_mk_and, z3.And)
-
-
-def _or(terms: list) -> Term:
-    z3 = _z3()
-    return _connective(terms, z3.Z3_mk_or, z3.Or)
-
-
-def _connective(terms: list, make, fallback) -> Term:
-    """`fallback(terms)` (z3.And or z3.Or), built by the C API's `make` when every term is a
-    Z3 boolean of one context; otherwise by `fallback` itself, its checks and errors too."""
-    z3 = _z3()
-    context = _context(terms, z3.BoolRef)
-    if context is None:
-        return fallback(terms)
-    return z3.BoolRef(make(context.ref(), len(terms), _array(terms)), context)
-
-
-def _sum(terms: list, constant: int) -> Term:
-    """The sum of the terms and the constant, as `z3.Sum(terms) + constant` (with no
-    constant when it is 0, and a lone term for Sum) would build it: the same formula."""
-    z3 = _z3()
-    context = _integers(terms)
-    if context is None:
-        sum_ = terms[0] if len(terms) == 1 else z3.Sum(terms)
-        return sum_ + constant if constant else sum_
-    if len(terms) == 1 and not constant:
-        return terms[0]
-    sum_ = terms[0]
-    if len(terms) > 1:
-        sum_ = z3.ArithRef(z3.Z3_mk_add(context.ref(), len(terms), _array(terms)), context)
-    if not constant:
-        return sum_
-    pair = _array([sum_, _numeral(constant, context)])
-    return z3.ArithRef(z3.Z3_mk_add(context.ref(), 2, pair), context)
+        _made = terms
+    return _made
 
 
 # all_of and any_of are asked of plain bools most of all (every check): no list is made
@@ -117,7 +45,7 @@ def all_of(values: Iterable[Term]) -> Term:
             terms.append(value)
     if terms is None:
         return True
-    return terms[0] if len(terms) == 1 else _and(terms)
+    return terms[0] if len(terms) == 1 else _terms().conjunction(terms)
 
 
 def any_of(values: Iterable[Term]) -> Term:
@@ -133,16 +61,13 @@ def any_of(values: Iterable[Term]) -> Term:
             terms.append(value)
     if terms is None:
         return False
-    return terms[0] if len(terms) == 1 else _or(terms)
+    return terms[0] if len(terms) == 1 else _terms().disjunction(terms)
 
 
 def negate(value: Term) -> Term:
     if value is True or value is False:
         return value is False
-    z3 = _z3()
-    if type(value) is not z3.BoolRef:
-        return z3.Not(value)
-    return z3.BoolRef(z3.Z3_mk_not(value.ctx.ref(), value.ast), value.ctx)
+    return _terms().negation(value)
 
 
 def implies(premise: Term, conclusion: Term) -> Term:
@@ -160,33 +85,7 @@ def ite(condition: Term, then: Term, otherwise: Term) -> Term:
         return then
     if condition is False:
         return otherwise
-    z3 = _z3()
-    branches = _branches(condition, then, otherwise)
-    if branches is None:
-        return z3.If(condition, then, otherwise)
-    kind, then, otherwise = branches
-    context = condition.ctx
-    return kind(z3.Z3_mk_ite(context.ref(), condition.ast, then.ast, otherwise.ast), context)
-
-
-def _branches(condition: Term, then: Term, otherwise: Term) -> Any:
-    """For an if-then-else of terms of the condition's context, both booleans or both
-    integers (plain ints among them, which z3.If would make numerals): the kind of term it
-    is, and its two branches as terms of that context. None for anything else."""
-    z3 = _z3()
-    if type(condition) is not z3.BoolRef:
-        return None
-    context = condition.ctx
-    if type(then) is z3.BoolRef and type(otherwise) is z3.BoolRef:
-        if _context([condition, then, otherwise], z3.BoolRef) is None:
-            return None
-        return z3.BoolRef, then, otherwise
-    terms = [t for t in (then, otherwise) if type(t) is not int]
-    if terms and _integers(terms) is not context:
-        return None
-    # Numerals as objects, which hold them: a Z3 term no object holds may be freed.
-    pair = [_numeral(t, context) if type(t) is int else t for t in (then, otherwise)]
-    return z3.ArithRef, *pair
+    return _terms().if_then_else(condition, then, otherwise)
 
 
 def total(values: Iterable[Term]) -> Term:
@@ -199,7 +98,7 @@ def total(values: Iterable[Term]) -> Term:
             terms.append(value)
     if not terms:
         return constant
-    return _sum(terms, constant)
+    return _terms().sum_of(terms, constant)
 
 
 def at_least_zero(value: Term) -> Term:

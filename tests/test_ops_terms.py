@@ -1,6 +1,7 @@
-"""ops builds Z3 formulas through the C API when its arguments are plainly Z3 booleans or
-integers of one context: the formulas must be the very ones z3.And, Or, Not, If and Sum
-build, and anything else must go through those functions, errors included."""
+"""ops builds Z3 formulas through the C API (lethal.solver.terms) when its arguments are
+plainly Z3 booleans or integers of one context: the formulas must be the very ones z3.And,
+Or, Not, If, Sum and z3py's operators build, and anything else must go through those, errors
+included."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 import z3
 
 from lethal.ops import all_of, any_of, at_least_zero, implies, ite, negate, total
+from lethal.solver import terms
 
 context = z3.Context()
 p, q, r = (z3.Bool(n, context) for n in "pqr")
@@ -20,8 +22,10 @@ exists = z3.Exists([x], x > y)
 
 def same(built, expected) -> bool:
     """The same formula (Z3 terms are shared: the same term, not merely an equal one), and
-    the same kind of Python object."""
-    return type(built) is type(expected) and built.eq(expected)
+    the same kind of Python object: z3py's own, or lethal's for it (a Formula is a BoolRef,
+    an Integer an ArithRef)."""
+    kinds = {z3.BoolRef: terms.Formula, z3.ArithRef: terms.Integer}
+    return type(built) in (type(expected), kinds.get(type(expected))) and built.eq(expected)
 
 
 @pytest.mark.parametrize(
@@ -63,10 +67,11 @@ def test_the_formula_is_the_one_z3_builds(built, expected):
 def test_terms_no_object_holds_survive_until_used():
     # Numerals and partial sums made on the way are held until the formula holding them
     # is made: with Z3 collecting in between, the formulas still read as they should.
-    made = [(ite(p, n, n + 1), total([x, y, n])) for n in range(2000)]
+    made = [(ite(p, n, n + 1), total([x, y, n]), X > n) for n in range(2000)]
     gc.collect()
-    for n, (chosen, summed) in enumerate(made):
+    for n, (chosen, summed, compared) in enumerate(made):
         assert chosen.sexpr() == f"(ite p {n} {n + 1})"
+        assert compared.sexpr() == f"(> x {n})"
         assert (
             z3.simplify(
                 z3.substitute(summed, (x, z3.IntVal(0, context)), (y, z3.IntVal(0, context)))
@@ -94,3 +99,45 @@ def test_an_integer_where_a_truth_value_belongs_is_refused_as_z3_refuses_it():
         all_of([p, x])
     with pytest.raises(z3.Z3Exception):
         negate(x)
+
+
+# The unknowns of a proof are lethal's Integers, whose operators make their formulas
+# directly when the other side is an int or another Integer of their context.
+X, Y = (terms.constant(n, z3.IntSort(context)) for n in "xy")
+
+
+@pytest.mark.parametrize(
+    "built, expected",
+    [
+        (lambda: X > 1, lambda: x > 1),
+        (lambda: X >= Y, lambda: x >= y),
+        (lambda: X < -2, lambda: x < -2),
+        (lambda: X <= 2**70, lambda: x <= 2**70),
+        (lambda: X == Y, lambda: x == y),
+        (lambda: X != 0, lambda: x != 0),
+        (lambda: 3 < X, lambda: 3 < x),
+        (lambda: 3 == X, lambda: 3 == x),
+        (lambda: X + 1, lambda: x + 1),
+        (lambda: 1 + X, lambda: 1 + x),
+        (lambda: X - Y, lambda: x - y),
+        (lambda: 5 - X, lambda: 5 - x),
+        (lambda: -X, lambda: -x),
+        (lambda: (X + Y) > X - 1, lambda: (x + y) > x - 1),
+        # What is not an int or an Integer of the context goes through z3py's operators.
+        (lambda: X > y, lambda: x > y),
+        (lambda: X + real, lambda: x + real),
+        (lambda: X * 2, lambda: x * 2),
+    ],
+)
+def test_an_integers_operators_make_the_formulas_z3py_makes(built, expected):
+    assert same(built(), expected())
+
+
+def test_an_integer_unknown_is_the_one_z3_int_makes():
+    assert X.eq(x) and terms.constant("p", z3.BoolSort(context)).eq(p)
+    assert isinstance(X, z3.ArithRef) and X.is_int() and hash(X) == hash(x)
+
+
+def test_an_integer_compared_with_one_of_another_context_is_refused_as_z3_refuses_it():
+    with pytest.raises(z3.Z3Exception):
+        X > z3.Int("x", z3.Context())  # noqa: B015 (the comparison is the point)

@@ -10,7 +10,6 @@ line of its file, and the others are still proved; only Ctrl-C ends the run.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import signal
 import sys
 import threading
@@ -26,6 +25,7 @@ from ..deadline import TimedOut, deadline, remaining
 from ..editions import in_force
 from ..errors import LethalError, ScenarioError
 from ..reading import bundled_examples, parse
+from ..solver import terms
 from ..solver.encoding import SEED
 from ..verdict import check
 from . import Claim, Property, agreement, counterexample
@@ -390,65 +390,28 @@ class Measure:
     def value(self, model: z3.ModelRef) -> int:
         return model.eval(self.term, model_completion=True).as_long()
 
-    # The bounds are the formulas z3.AtMost, PbEq and the operators make, through the C API:
-    # those spend most of their time coercing each of the hundreds of flags, at every step
-    # of the search.
+    # The bounds are the formulas z3.AtMost, PbEq and the operators make, made as
+    # `solver.terms` makes them: z3py's spend most of their time coercing each of the
+    # hundreds of flags, at every step of the search.
     def at_most(self, n: int) -> z3.BoolRef:
-        if not self.flags:
-            return _compared(z3.Z3_mk_le, self.term, n)
-        context = self.term.ctx
-        made = z3.Z3_mk_atmost(context.ref(), len(self.flags), _asts(self.flags), n)
-        return z3.BoolRef(made, context)
+        return terms.at_most_of(self.flags, n) if self.flags else self.term <= n
 
     def exactly(self, n: int) -> z3.BoolRef:
-        if not self.flags:
-            return _compared(z3.Z3_mk_eq, self.term, n)
-        context, size = self.term.ctx, len(self.flags)
-        ones = (ctypes.c_int * size)(*([1] * size))
-        made = z3.Z3_mk_pbeq(context.ref(), size, _asts(self.flags), ones, n)
-        return z3.BoolRef(made, context)
+        return terms.exactly_of(self.flags, n) if self.flags else self.term == n
 
 
-def _asts(terms) -> ctypes.Array:
-    return (z3.Ast * len(terms))(*(t.as_ast() for t in terms))
-
-
-def _numeral(n: int, context: z3.Context) -> z3.IntNumRef:
-    """z3.IntVal(n, context), without the sort object it makes on the way."""
-    sort = z3.Z3_mk_int_sort(context.ref())
-    return z3.IntNumRef(z3.Z3_mk_numeral(context.ref(), str(n), sort), context)
-
-
-def _compared(make, term: z3.ArithRef, n: int) -> z3.BoolRef:
-    """`term <= n` or `term == n` (by `make`), as Z3's operators build it."""
-    context, bound = term.ctx, _numeral(n, term.ctx)  # held while in use
-    return z3.BoolRef(make(context.ref(), term.as_ast(), bound.as_ast()), context)
-
-
-def _sum(terms: list, context: z3.Context) -> z3.ArithRef:
-    """z3.Sum(terms + [z3.IntVal(0, context)]): the same formula, each term an integer."""
-    zero = _numeral(0, context)
-    terms = [*terms, zero]
-    return z3.ArithRef(z3.Z3_mk_add(context.ref(), len(terms), _asts(terms)), context)
-
-
-def _ite(condition: z3.BoolRef, then: z3.ArithRef, otherwise: z3.ArithRef) -> z3.ArithRef:
-    context = condition.ctx
-    made = z3.Z3_mk_ite(context.ref(), condition.as_ast(), then.as_ast(), otherwise.as_ast())
-    return z3.ArithRef(made, context)
+def _sum(summed: list, context: z3.Context) -> z3.ArithRef:
+    """z3.Sum(summed + [z3.IntVal(0, context)])."""
+    return terms.sum_of([*summed, terms.numeral(0, context)])
 
 
 def _magnitude(v: z3.ArithRef) -> z3.ArithRef:
-    """z3.If(v >= 0, v, -v)."""
-    context = v.ctx
-    at_least_zero = _compared(z3.Z3_mk_ge, v, 0)
-    minus = z3.ArithRef(z3.Z3_mk_unary_minus(context.ref(), v.as_ast()), context)
-    return _ite(at_least_zero, v, minus)
+    return terms.if_then_else(v >= 0, v, -v)
 
 
 def _count(flags: list[z3.BoolRef], context: z3.Context) -> Measure:
-    one, zero = _numeral(1, context), _numeral(0, context)
-    return Measure(_sum([_ite(f, one, zero) for f in flags], context), tuple(flags))
+    one, zero = terms.numeral(1, context), terms.numeral(0, context)
+    return Measure(_sum([terms.if_then_else(f, one, zero) for f in flags], context), tuple(flags))
 
 
 def measures(combats: list[SymbolicCombat]) -> list[Measure]:

@@ -36,6 +36,7 @@ from ..keywords import (
 from ..ops import Term, all_of, any_of, implies, ite, negate, total
 from ..rules import banding, division, protection
 from ..rules.dealing import PROTECTION, Change, apply, prevents_any
+from ..solver import terms
 from . import Bounds
 
 KEYWORDS = PLAIN  # every keyword that is not about a quality
@@ -69,7 +70,7 @@ class SymbolicCombat:
     ):
         self.bounds = bounds
         self.context = context
-        # Made once for every unknown (see _constant).
+        # Made once for every unknown (see terms.constant).
         self._boolean, self._integer = z3.BoolSort(context), z3.IntSort(context)
         self.name = name
         # The editions the property judges this combat by; the first is its own. The combat
@@ -142,7 +143,7 @@ class SymbolicCombat:
         self._unpreventable = {c: b(c, "cant be prevented") for c in self.creatures}
         # 701.19a: each replaces one destruction this turn.
         self._regeneration = {c: i(c, "regeneration shields") for c in self.creatures}
-        self.step = z3.Int(f"{name}step", context)
+        self.step = terms.constant(f"{name}step", self._integer)
         # Asked by the rules for nearly every constraint: each formula built once.
         self._step_is = {s: self.step == n for n, s in enumerate(STEPS)}
         self._planeswalker = {
@@ -187,12 +188,12 @@ class SymbolicCombat:
         return (ACTIVE, *DEFENDING[: bounds.players - 1])
 
     def _bool(self, slot: str, what: str) -> z3.BoolRef:
-        unknown = _constant(f"{self.name}{slot}.{what}", self._boolean, z3.BoolRef)
+        unknown = terms.constant(f"{self.name}{slot}.{what}", self._boolean)
         self.unknowns[f"{slot}.{what}"] = unknown
         return unknown
 
     def _int(self, slot: str, what: str) -> z3.ArithRef:
-        unknown = _constant(f"{self.name}{slot}.{what}", self._integer, z3.ArithRef)
+        unknown = terms.constant(f"{self.name}{slot}.{what}", self._integer)
         self.unknowns[f"{slot}.{what}"] = unknown
         return unknown
 
@@ -563,7 +564,7 @@ class SymbolicCombat:
     def integer(self, name: str) -> z3.ArithRef:
         """An integer unknown of the property's own, with no bounds: "for every integer"."""
         if name not in self.integers:
-            self.integers[name] = z3.Int(f"{self.name}{name}", self.context)
+            self.integers[name] = terms.constant(f"{self.name}{name}", self._integer)
         return self.integers[name]
 
     # Assignments.
@@ -578,7 +579,7 @@ class SymbolicCombat:
         rules forbid included, so that a rule wrongly allowing damage somewhere shows."""
         n = len(self._assignments)
         variables = {
-            (c, r): _constant(f"{self.name}x{n}[{c}->{r}]", self._integer, z3.ArithRef)
+            (c, r): terms.constant(f"{self.name}x{n}[{c}->{r}]", self._integer)
             for c in self.creatures
             for r in self.recipients
         }
@@ -655,30 +656,8 @@ class SymbolicAssignment:
         """Each amount from 0 to `most`: asked by `legal` and again by the prover, so built
         once."""
         if self._domain is None:
-            self._domain = [f for v in self.variables.values() for f in _within(v, 0, self.most)]
+            self._domain = [f for v in self.variables.values() for f in (v >= 0, v <= self.most)]
         return self._domain
-
-
-def _constant(name: str, sort: z3.SortRef, kind: type) -> z3.ExprRef:
-    """z3.Bool(name) or z3.Int(name) (`kind` says which, `sort` is its sort): those make a
-    sort object for each of the thousands of unknowns of a proof."""
-    ref = sort.ctx.ref()
-    return kind(z3.Z3_mk_const(ref, z3.Z3_mk_string_symbol(ref, name), sort.ast), sort.ctx)
-
-
-def _within(v: z3.ArithRef, least: int, most: int) -> tuple[z3.BoolRef, z3.BoolRef]:
-    """`v >= least` and `v <= most`, the formulas Z3's operators make, through the C API:
-    the operators spend most of their time coercing their arguments, for thousands of
-    amounts."""
-    ref, ctx = v.ctx.ref(), v.ctx
-    sort = z3.Z3_get_sort(ref, v.as_ast())
-    # Held by objects while in use: a Z3 term no object holds may be freed.
-    low = z3.IntNumRef(z3.Z3_mk_numeral(ref, str(least), sort), ctx)
-    high = z3.IntNumRef(z3.Z3_mk_numeral(ref, str(most), sort), ctx)
-    return (
-        z3.BoolRef(z3.Z3_mk_ge(ref, v.as_ast(), low.as_ast()), ctx),
-        z3.BoolRef(z3.Z3_mk_le(ref, v.as_ast(), high.as_ast()), ctx),
-    )
 
 
 def effects_on(view, s: str, r: str) -> list[tuple[Change, Term]]:
