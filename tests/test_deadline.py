@@ -133,6 +133,76 @@ def test_ctrl_c_caught_by_z3_mid_query_is_an_interruption_not_an_unknown():
         decide(Query())
 
 
+def test_the_optimizers_own_timeout_is_the_commands_limit_not_a_ctrl_c(monkeypatch):
+    # Z3's optimizer says "canceled" for its timeout as for a Ctrl-C: ended once the time it
+    # was given is up, it is the command's limit (exit 3), never an interruption (exit 130).
+    import z3
+
+    from lethal.deadline import deadline
+    from lethal.solver.encoding import decide
+
+    real, later = time.monotonic, [0.0]
+    monkeypatch.setattr(time, "monotonic", lambda: real() + later[0])
+
+    class Query:
+        def set(self, key, value):
+            assert key == "timeout" and value >= 60_000  # never less than the time left
+
+        def check(self):
+            later[0] = 60  # the minute it was given, to the millisecond
+            return z3.unknown
+
+        def reason_unknown(self):
+            return "canceled"
+
+    with pytest.raises(TimedOut, match="the command's limit"), deadline(60, "the command's limit"):
+        decide(Query())
+
+
+def test_an_optimizer_canceled_before_its_time_is_up_was_interrupted():
+    import z3
+
+    from lethal.deadline import deadline
+    from lethal.solver.encoding import decide
+
+    class Query:
+        def set(self, key, value):
+            pass
+
+        def check(self):
+            return z3.unknown
+
+        def reason_unknown(self):
+            return "canceled"
+
+    with pytest.raises(KeyboardInterrupt), deadline(60, "the command's limit"):
+        decide(Query())
+
+
+def test_a_real_optimizer_out_of_time_is_timed_out_at_every_limit():
+    # Found by the test of a timed-out max on a loaded machine: Z3 was given the time left
+    # rounded down, ended a millisecond before the command's limit, and its "canceled" read
+    # as a Ctrl-C. Fourteen pigeons in thirteen holes: no answer within any of the limits.
+    import z3
+
+    from lethal.deadline import deadline
+    from lethal.solver.encoding import decide
+
+    for limit in (0.1, 0.15, 0.2, 0.25) * 2:
+        context = z3.Context()
+        optimizer = z3.Optimize(ctx=context)
+        holes = [[z3.Bool(f"p{i}h{j}", context) for j in range(13)] for i in range(14)]
+        for pigeon in holes:
+            optimizer.add(z3.Or(pigeon))
+        for j in range(13):
+            for i in range(14):
+                for k in range(i + 1, 14):
+                    optimizer.add(z3.Or(z3.Not(holes[i][j]), z3.Not(holes[k][j])))
+        optimizer.maximize(z3.Int("y", context))
+        with pytest.raises(TimedOut), deadline(limit, "the command's limit"):
+            decide(optimizer)
+
+
 def test_a_deadline_swallowed_where_python_cannot_raise_is_raised_again():
     # A gc callback (Hypothesis keeps one) or a destructor cannot pass an exception on: the
     # alarm arriving there must not be lost, or the command runs on without a limit.

@@ -8,6 +8,8 @@ file gives.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Iterable
 
 import z3
@@ -23,7 +25,8 @@ from ..rules.constraint import Constraint
 from ..view import ScenarioView
 
 SEED = 0  # results must not depend on the run
-# Z3's reasons for an unknown when Ctrl-C reached it mid-query.
+# Z3's reasons for an unknown when Ctrl-C reached it mid-query. The optimizer also says
+# "canceled" when its own timeout ends it.
 INTERRUPTED = ("interrupted from keyboard", "canceled")
 
 
@@ -121,13 +124,18 @@ class Encoding:
 def decide(solver: z3.Solver | z3.Optimize) -> bool:
     """sat or unsat; `unknown` raises, because it is neither. A query runs in C, where no
     deadline can interrupt it, so it is given only the time the command has left."""
-    left = remaining()
+    left, ends = remaining(), None
     if left is not None:
-        solver.set("timeout", max(1, int(left * 1000)))  # 0 would mean no limit at all
+        # Rounded up, never down: a query stopped by its timeout ends once the command's
+        # time is up, not a millisecond before it, when it would read as something else.
+        milliseconds = max(1, math.ceil(left * 1000))  # 0 would mean no limit at all
+        solver.set("timeout", milliseconds)
+        ends = time.monotonic() + milliseconds / 1000
     answer = solver.check()
     if answer == z3.unknown:
         why = solver.reason_unknown()
-        if why in INTERRUPTED:  # Ctrl-C, which Z3 catches while it solves
+        # Ctrl-C, which Z3 catches while it solves: canceled before its time was up.
+        if why in INTERRUPTED and (ends is None or time.monotonic() < ends):
             raise KeyboardInterrupt
         overdue()  # the command's time limit, which the query was given, is the reason
         raise SolverUnknown(f"Z3 answered unknown: {why}")
