@@ -23,6 +23,7 @@ from ..errors import SolverUnknown
 from ..rules import division
 from ..rules.constraint import Constraint
 from ..view import ScenarioView
+from . import terms
 
 SEED = 0  # results must not depend on the run
 # Z3's reasons for an unknown when Ctrl-C reached it mid-query. The optimizer also says
@@ -44,7 +45,8 @@ class Encoding:
             if division.may_receive(view, s, r) is not False
         }
         pairs.update(dict.fromkeys(extra_pairs))
-        self.variables = {pair: z3.Int(f"{pair[0]}->{pair[1]}", self.context) for pair in pairs}
+        integer = z3.IntSort(self.context)
+        self.variables = {pair: terms.constant(f"{pair[0]}->{pair[1]}", integer) for pair in pairs}
         self.amounts = Amounts(self.variables)
         self.constraints: list[Constraint] = [
             c for c in rules.constraints(view, self.amounts) if c.holds is not True

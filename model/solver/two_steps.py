@@ -30,6 +30,7 @@ from ..requirements import Pair, assigned
 from ..rules import division, results
 from ..tally import Tally
 from ..view import ScenarioView
+from . import terms
 from .encoding import Encoding, decide
 from .symmetry import breaking
 
@@ -210,8 +211,9 @@ class FirstStep:
         concretely, before reporting it."""
         one, state = self.encoding, self.after
         view = SecondStepView(self.scenario, state)
+        integer = z3.IntSort(one.context)
         two = {
-            (s, r): z3.Int(f"second {s}->{r}", one.context)
+            (s, r): terms.constant(f"second {s}->{r}", integer)
             for s in view.creatures
             for r in view.reachable(s)
             if division.may_receive(view, s, r) is not False
