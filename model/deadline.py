@@ -136,11 +136,17 @@ def _raise_outside_z3(frame, error: BaseException) -> None:
     raise error
 
 
+# lethal's own layer over Z3's C API, whose terms an exception must not leave half built
+# either (solver/terms.py), named without importing it: the concrete check never loads Z3.
+_TERMS = __name__.rpartition(".")[0] + ".solver.terms"
+
+
 def _outside_z3(frame):
-    """The innermost frame that is not Z3's own."""
+    """The innermost frame that is not Z3's own, nor lethal's layer over it."""
     inner = frame
     while frame is not None:
-        if frame.f_globals.get("__name__", "").split(".")[0] == "z3":
+        module = frame.f_globals.get("__name__", "")
+        if module.split(".")[0] == "z3" or module == _TERMS:
             inner = frame.f_back
         frame = frame.f_back
     return inner

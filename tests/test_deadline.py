@@ -69,6 +69,35 @@ def test_z3_objects_are_never_left_half_built(monkeypatch):
     assert broken == []
 
 
+def test_lethals_own_z3_terms_are_never_left_half_built(monkeypatch):
+    # solver/terms.py is a layer over Z3's C API of lethal's own: a deadline landing as one
+    # of its terms is made or given back is raised in the caller, as one in z3py's layer is.
+    # Before, a term could be left without its fields (its destructor failing noisily), or
+    # the deadline swallowed in a destructor (the term's reference never given back).
+    import gc
+    import random
+
+    import z3
+
+    from lethal.solver import terms
+
+    broken = []
+    monkeypatch.setattr("sys.unraisablehook", broken.append)
+    context = z3.Context()
+    x, p = terms.constant("x", z3.IntSort(context)), terms.constant("p", z3.BoolSort(context))
+    chance = random.Random(1)
+    for _ in range(2000):
+        kept = []
+        with pytest.raises(TimedOut), deadline(chance.uniform(1e-5, 3e-4), "building"):
+            for _ in range(20_000):  # a second or more: far past the deadline
+                kept += [x > len(kept), terms.if_then_else(p, x, len(kept))]
+                if len(kept) > 50:
+                    kept.clear()
+            pytest.fail("the deadline was lost")
+    gc.collect()
+    assert broken == []
+
+
 def test_ctrl_c_never_leaves_a_z3_object_half_built(monkeypatch):
     import gc
     import os
@@ -174,6 +203,32 @@ def test_an_optimizer_canceled_before_its_time_is_up_was_interrupted():
 
         def reason_unknown(self):
             return "canceled"
+
+    with pytest.raises(KeyboardInterrupt), deadline(60, "the command's limit"):
+        decide(Query())
+
+
+def test_ctrl_c_is_an_interruption_even_after_the_time_given(monkeypatch):
+    # Only "canceled" is ambiguous: Z3 says "interrupted from keyboard" for Ctrl-C alone,
+    # even when it comes as the query overruns its timeout.
+    import z3
+
+    from lethal.deadline import deadline
+    from lethal.solver.encoding import decide
+
+    real, later = time.monotonic, [0.0]
+    monkeypatch.setattr(time, "monotonic", lambda: real() + later[0])
+
+    class Query:
+        def set(self, key, value):
+            pass
+
+        def check(self):
+            later[0] = 61  # past the minute it was given, in C
+            return z3.unknown
+
+        def reason_unknown(self):
+            return "interrupted from keyboard"
 
     with pytest.raises(KeyboardInterrupt), deadline(60, "the command's limit"):
         decide(Query())

@@ -64,6 +64,16 @@ def test_the_formula_is_the_one_z3_builds(built, expected):
     assert same(built(), expected())
 
 
+def test_what_the_c_api_is_not_given_goes_through_z3py():
+    assert terms.if_then_else(p, True, False).eq(z3.If(p, True, False))
+    assert terms.conjunction([True, p]).eq(z3.And(True, p))
+    assert terms.sum_of([real]).eq(real)
+    real_unknown = terms.constant("real", z3.RealSort(context))
+    assert type(real_unknown) is z3.ArithRef and real_unknown.eq(real)
+    assert terms.at_most_of([p, True], 1).eq(z3.AtMost(p, True, 1))
+    assert terms.exactly_of([p, q], 1).eq(z3.PbEq([(p, 1), (q, 1)], 1))
+
+
 def test_terms_no_object_holds_survive_until_used():
     # Numerals and partial sums made on the way are held until the formula holding them
     # is made: with Z3 collecting in between, the formulas still read as they should.

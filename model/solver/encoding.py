@@ -26,9 +26,9 @@ from ..view import ScenarioView
 from . import terms
 
 SEED = 0  # results must not depend on the run
-# Z3's reasons for an unknown when Ctrl-C reached it mid-query. The optimizer also says
-# "canceled" when its own timeout ends it.
-INTERRUPTED = ("interrupted from keyboard", "canceled")
+# Z3's reasons for an unknown when Ctrl-C reached it mid-query; the optimizer's own timeout
+# ends it as "canceled" too.
+INTERRUPTED, CANCELED = "interrupted from keyboard", "canceled"
 
 
 class Encoding:
@@ -137,7 +137,8 @@ def decide(solver: z3.Solver | z3.Optimize) -> bool:
     if answer == z3.unknown:
         why = solver.reason_unknown()
         # Ctrl-C, which Z3 catches while it solves: canceled before its time was up.
-        if why in INTERRUPTED and (ends is None or time.monotonic() < ends):
+        canceled = why == CANCELED and (ends is None or time.monotonic() < ends)
+        if why == INTERRUPTED or canceled:
             raise KeyboardInterrupt
         overdue()  # the command's time limit, which the query was given, is the reason
         raise SolverUnknown(f"Z3 answered unknown: {why}")

@@ -11,7 +11,10 @@ is still checked for an error, as z3py checks it.
 `Formula` and `Integer` are z3py's BoolRef and ArithRef for the terms made here, and behave
 as those do; they take the reference that holds a term directly, and an Integer compares
 with, adds and subtracts a Python int or another Integer of its context directly, so that a
-rule's `amount > 0` costs a fifth of what z3py's operator does.
+rule's `amount > 0` costs a fifth of what z3py's operator does. One difference is Python's
+doing: with a plain z3py integer on its left (`y < X`), Python asks the Integer's reflected
+operator first, which makes `X > y`, the same meaning with its sides swapped. lethal's own
+unknowns are all Integers, so its formulas never mix the two.
 """
 
 from __future__ import annotations
@@ -32,8 +35,9 @@ class _Held:
 
     # The function is kept as a default: at exit, z3's module may be gone before the term.
     def __del__(self, dec_ref=z3.Z3_dec_ref):
-        if self.ctx.ctx is not None and self.ast is not None:  # not after its context
-            dec_ref(self.ctx.ctx, self.ast)
+        ast, ctx = getattr(self, "ast", None), getattr(self, "ctx", None)  # half built?
+        if ast is not None and ctx is not None and ctx.ctx is not None:  # not after its context
+            dec_ref(ctx.ctx, ast)
             self.ast = None
 
 
@@ -101,27 +105,29 @@ class Integer(_Held, z3.ArithRef):
 
 # z3py's two-argument Distinct, Add and Sub, as the operators above make them.
 def _distinct(ref, a, b):
-    return z3.Z3_mk_distinct(ref, 2, _array_of(a, b))
+    return z3.Z3_mk_distinct(ref, 2, _asts(a, b))
 
 
 def _add(ref, a, b):
-    return z3.Z3_mk_add(ref, 2, _array_of(a, b))
+    return z3.Z3_mk_add(ref, 2, _asts(a, b))
 
 
 def _subtract(ref, a, b):
-    return z3.Z3_mk_sub(ref, 2, _array_of(a, b))
+    return z3.Z3_mk_sub(ref, 2, _asts(a, b))
 
 
-def _array_of(*asts):
+def _asts(*asts) -> ctypes.Array:
     return (z3.Ast * len(asts))(*asts)
 
 
-def _array(terms) -> z3.Ast:
-    return (z3.Ast * len(terms))(*(term.ast for term in terms))
+def _array(terms) -> ctypes.Array:
+    return _asts(*(term.ast for term in terms))
 
 
 def _booleans(terms) -> z3.Context | None:
     """The context the terms share, if each is a truth value of it; else None."""
+    if type(terms[0]) not in _TRUTHS:
+        return None
     context = terms[0].ctx
     for term in terms:
         if type(term) not in _TRUTHS or term.ctx is not context:
@@ -131,6 +137,8 @@ def _booleans(terms) -> z3.Context | None:
 
 def _integers(terms) -> z3.Context | None:
     """The context the terms share, if each is an integer (not a real) of it; else None."""
+    if not isinstance(terms[0], z3.ArithRef):
+        return None
     context = terms[0].ctx
     for term in terms:
         if type(term) is Integer:
@@ -145,11 +153,14 @@ def _integers(terms) -> z3.Context | None:
     return context
 
 
-def constant(name: str, sort: z3.SortRef) -> Formula | Integer:
+def constant(name: str, sort: z3.SortRef) -> z3.ExprRef:
     """z3.Bool(name) or z3.Int(name), of the sort given (made once for the thousands of
-    unknowns of a proof, where those make a sort object for each)."""
+    unknowns of a proof, where those make a sort object for each); z3.Const(name, sort)
+    for any other sort."""
+    kind = {z3.Z3_BOOL_SORT: Formula, z3.Z3_INT_SORT: Integer}.get(sort.kind())
+    if kind is None:
+        return z3.Const(name, sort)
     ref = sort.ctx.ref()
-    kind = Formula if sort.kind() == z3.Z3_BOOL_SORT else Integer
     return kind(z3.Z3_mk_const(ref, z3.Z3_mk_string_symbol(ref, name), sort.ast), sort.ctx)
 
 
@@ -204,7 +215,7 @@ def _branches(condition, then, otherwise):
             return None
         return Formula, then, otherwise
     terms = [t for t in (then, otherwise) if type(t) is not int]
-    if terms and _integers(terms) is not context:
+    if terms and _integers(terms) is not context:  # a bool or a float among them too
         return None
     # Numerals as objects, which hold them: a Z3 term no object holds may be freed.
     pair = [numeral(t, context) if type(t) is int else t for t in (then, otherwise)]
@@ -215,23 +226,27 @@ def sum_of(terms: list, constant: int = 0) -> z3.ArithRef:
     """The sum of the terms and the constant, as `z3.Sum(terms) + constant` would make it
     (no constant when it is 0, and a lone term for Sum)."""
     context = _integers(terms)
-    if context is None:
-        sum_ = terms[0] if len(terms) == 1 else z3.Sum(terms)
-        return sum_ + constant if constant else sum_
-    sum_ = terms[0]
-    if len(terms) > 1:
+    if len(terms) == 1:
+        sum_ = terms[0]
+    elif context is None:
+        sum_ = z3.Sum(terms)
+    else:
         sum_ = Integer(z3.Z3_mk_add(context.ref(), len(terms), _array(terms)), context)
     return sum_ + constant if constant else sum_
 
 
-def at_most_of(flags: list, n: int) -> Formula:
+def at_most_of(flags: list, n: int) -> z3.BoolRef:
     """z3.AtMost(*flags, n): at most n of the flags hold, as a pseudo-Boolean constraint."""
-    context = flags[0].ctx
+    context = _booleans(flags)
+    if context is None:
+        return z3.AtMost(*flags, n)
     return Formula(z3.Z3_mk_atmost(context.ref(), len(flags), _array(flags), n), context)
 
 
-def exactly_of(flags: list, n: int) -> Formula:
+def exactly_of(flags: list, n: int) -> z3.BoolRef:
     """z3.PbEq([(f, 1) for f in flags], n): exactly n of the flags hold."""
-    context, size = flags[0].ctx, len(flags)
+    context, size = _booleans(flags), len(flags)
+    if context is None:
+        return z3.PbEq([(f, 1) for f in flags], n)
     ones = (ctypes.c_int * size)(*([1] * size))
     return Formula(z3.Z3_mk_pbeq(context.ref(), size, _array(flags), ones, n), context)
