@@ -126,11 +126,14 @@ def teeth(args):
             "properties": list(b.properties),
             "not_proved": b.not_proved,
             "examples": list(b.examples),
+            "undecided": [{"property": name, "verdict": v} for name, v in b.undecided],
             "caught": b.caught,
+            "status": b.status,
         }
         for b in bites
     ]
-    return teeth.table(bites), data, YES if all(b.caught for b in bites) else NO
+    codes = {"caught": YES, "undecided": UNDECIDED, "not caught": NO}
+    return teeth.table(bites), data, codes[teeth.exit_status(bites)]
 
 
 def mutants(args):

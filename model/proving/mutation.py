@@ -27,12 +27,10 @@ from tempfile import TemporaryDirectory
 
 from ..errors import LethalError
 from .mutants import MUTANTS, Mutant
+from .prover import DECIDED
 
 NETS = ("examples", "library", "tests")
 KILLED, UNCLEAN, SURVIVED = "killed", "unclean", "survived"
-# Verdicts whose change is a clean kill: definite answers, not the solver giving up or a
-# crash. "mismatch" is the symbolic combat found to disagree with lethal check: definite.
-DECIDED = ("proved", "refuted", "vacuous", "agrees", "mismatch")
 GOAL = 0.9  # the share of mutants the library alone must kill cleanly
 # Each property's solver limit in the library net. Unmutated, the slowest takes under 3 s; a
 # mutant that makes one hard gives `unknown` for it, not a timeout of the whole net.
@@ -437,7 +435,8 @@ def _judge_library(verdicts: dict[str, str], ran: Ran) -> Catch:
 
 
 def _cleanly_changed(before: str | None, now: str) -> bool:
-    """The verdict moved between definite ones: the mutant is killed cleanly."""
+    """The verdict moved between definite ones (a mismatch is the symbolic combat found to
+    disagree with lethal check: definite): the mutant is killed cleanly."""
     return before != now and before in DECIDED and now in DECIDED
 
 

@@ -37,6 +37,9 @@ PROVED, REFUTED, UNKNOWN, VACUOUS, ERROR = "proved", "refuted", "unknown", "vacu
 # The symbolic combat and the concrete check disagree: on a counterexample, or on a bundled
 # example. A definite finding (a wrong model), not the solver giving up.
 AGREES, MISMATCH = "agrees", "mismatch"
+# Definite verdicts, which a change in the rules may move between: not the solver giving up
+# (unknown) or a property's crash (error).
+DECIDED = (PROVED, REFUTED, VACUOUS, AGREES, MISMATCH)
 # A user's file that does not import stands for the properties it would have held; it is
 # expected to import, which it never does by the time it has a verdict.
 EXPECTED = {"holds": PROVED, "fails": REFUTED, "agrees": AGREES, "imports": "imported"}
