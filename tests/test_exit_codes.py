@@ -76,6 +76,19 @@ def test_the_timeout_covers_lethals_own_work_and_is_a_stated_limit(monkeypatch):
     )
 
 
+@pytest.mark.parametrize("files, named", [(1, EXAMPLE), (2, "lethal")])
+def test_a_limit_reached_before_check_looks_at_its_files_names_the_file_not_a_list(
+    monkeypatch, files, named
+):
+    # The time may run out before check has taken its one file out of the list of files it
+    # was given; it said "['file.json']: undecided" then. Several files are no one file's.
+    from lethal.errors import LimitReached
+
+    monkeypatch.setattr("lethal.cli.scenario.check_files", _raise(LimitReached("out of time")))
+    code, out, err = run("check", *[EXAMPLE] * files)
+    assert (code, out, err) == (3, "", f"{named}: undecided: out of time\n")
+
+
 def test_a_solver_query_is_given_only_the_time_the_command_has_left():
     import z3
 

@@ -42,6 +42,15 @@ def main(
         return CLOSED_PIPE
 
 
+def _origin(args) -> str | None:
+    """The file an error that ends the command is about, if it is one file's: check's list
+    of files (its time may run out before it has looked at them) names one only if alone."""
+    file = getattr(args, "file", None)
+    if isinstance(file, list):
+        file = file[0] if len(file) == 1 else None
+    return file or None
+
+
 def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = parser.plain_check(argv)
@@ -65,12 +74,10 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
             write_json(stdout, {"file": error.origin, "errors": problems})
         return BAD_INPUT
     except (SolverUnknown, LimitReached) as error:
-        where = getattr(args, "file", None) or "lethal"
-        stderr.write(printable(f"{where}: undecided: {error}") + "\n")
+        stderr.write(printable(f"{_origin(args) or 'lethal'}: undecided: {error}") + "\n")
         return UNDECIDED
     except LethalError as error:
-        where = f"{args.file}: " if getattr(args, "file", None) else ""
-        stderr.write(printable(f"{where or 'lethal: '}{error}") + "\n")
+        stderr.write(printable(f"{_origin(args) or 'lethal'}: {error}") + "\n")
         return BAD_INPUT
     except Exception as error:  # a bug in lethal: never a verdict, never a traceback unasked
         if args.debug:
