@@ -183,3 +183,20 @@ def test_the_corpus_passes_lethal_itself(written, tmp_path, capsys):
     out, _ = written["current"]
     ran = ["conform", "--engine", engine("lethal_itself"), "--corpus", str(out), "--random", "0"]
     assert main([*ran, "--out", str(tmp_path)]) == 0
+
+
+def test_a_targets_time_limit_is_not_armed_while_its_file_is_written():
+    # Each target was yielded from inside its --timeout: what the caller then did with it
+    # (writing its file) ran on that target's clock, and could end the command.
+    import time
+
+    from lethal.deadline import remaining
+
+    built = corpus.build(timeout=0.5)
+    next(built)
+    assert remaining() is None  # no limit armed while the caller holds the entry
+    start = time.monotonic()
+    while time.monotonic() - start < 0.7:  # past the target's limit, in the caller
+        pass
+    next(built)
+    built.close()

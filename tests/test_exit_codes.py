@@ -76,6 +76,24 @@ def test_the_timeout_covers_lethals_own_work_and_is_a_stated_limit(monkeypatch):
     )
 
 
+def test_the_time_limit_covers_every_file_of_a_check_not_only_the_first(monkeypatch):
+    # Once the limit ran out on the first file, the others were judged with no limit at all.
+    from lethal import verdict
+
+    judged, real = [], verdict.check
+
+    def slow_first(*args, **kwargs):
+        judged.append(1)
+        if len(judged) == 1:
+            _spin()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr("lethal.verdict.check", slow_first)
+    code, out, _ = run("check", EXAMPLE, EXAMPLE, EXAMPLE, "--timeout", "0.05")
+    assert code == 3 and len(judged) == 1
+    assert out.endswith("3 files: 3 undecided\n")
+
+
 @pytest.mark.parametrize("files, named", [(1, EXAMPLE), (2, "lethal")])
 def test_a_limit_reached_before_check_looks_at_its_files_names_the_file_not_a_list(
     monkeypatch, files, named

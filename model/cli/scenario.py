@@ -76,10 +76,14 @@ def _scenario_files(paths: list[str]) -> list[tuple[str, str | None]]:
 def _check_one(args, file: str, unjudged: str | None = None) -> tuple[str, str, dict]:
     """One file of several: its outcome, its line and its JSON; a bad file is reported by
     its first problem (checking it alone shows them all)."""
+    from ..deadline import overdue
     from ..reading import origin_of
 
     name = origin_of(file)
     try:
+        # The command's time limit covers every file: once it has run out on one, the rest
+        # are undecided too, not judged with no limit at all.
+        overdue()
         if unjudged is not None:
             raise ScenarioError(name, [Problem("", unjudged)])
         one = type(args)(**{**vars(args), "file": file})  # argparse's namespace, or plain_check's

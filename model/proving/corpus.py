@@ -313,11 +313,14 @@ def build(
         limit = f"{target.name}: did not finish within --timeout {timeout:g} s"
         try:
             with deadline(timeout, limit):
-                yield _plainest(target, rules_date, bounds, timeout)
+                entry = _plainest(target, rules_date, bounds, timeout)
         except TimedOut as error:
             if str(error) != limit:  # the whole command's limit
                 raise
-            yield Entry(target, why_not=f"{UNDECIDED}: {error}")
+            entry = Entry(target, why_not=f"{UNDECIDED}: {error}")
+        # Given out once the target's limit is no longer armed: whatever the caller does
+        # with it is not this target's time.
+        yield entry
         progress.say(f"corpus: {n} of {len(chosen)} targets, {target.name}")
 
 
