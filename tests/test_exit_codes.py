@@ -76,6 +76,20 @@ def test_the_timeout_covers_lethals_own_work_and_is_a_stated_limit(monkeypatch):
     )
 
 
+@pytest.mark.parametrize("command", [["check"], ["max", "--to", "D"], ["count"]])
+def test_an_undecided_answer_with_json_says_why_on_standard_output(monkeypatch, command):
+    # Bad input gave its JSON; an undecided answer gave nothing for a pipeline to read.
+    import json
+
+    monkeypatch.setattr("lethal.verdict.check", _spin)
+    monkeypatch.setattr("lethal.queries.maximum", _spin)
+    monkeypatch.setattr("lethal.queries.count", _spin)
+    code, out, err = run(*command, EXAMPLE, "--json", "--timeout", "0.05")
+    limit = "the time limit of 0.05 s was reached (--timeout SECONDS raises it)"
+    assert code == 3 and err == f"{EXAMPLE}: undecided: {limit}\n"
+    assert json.loads(out) == {"file": EXAMPLE, "undecided": limit}
+
+
 def test_the_time_limit_covers_every_file_of_a_check_not_only_the_first(monkeypatch):
     # Once the limit ran out on the first file, the others were judged with no limit at all.
     from lethal import verdict

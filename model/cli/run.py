@@ -75,6 +75,8 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
         return BAD_INPUT
     except (SolverUnknown, LimitReached) as error:
         stderr.write(printable(f"{_origin(args) or 'lethal'}: undecided: {error}") + "\n")
+        if getattr(args, "json", False):  # a pipeline reading JSON reads why, as for bad input
+            write_json(stdout, {"file": _origin(args), "undecided": str(error)})
         return UNDECIDED
     except LethalError as error:
         stderr.write(printable(f"{_origin(args) or 'lethal'}: {error}") + "\n")
