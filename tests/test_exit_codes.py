@@ -108,16 +108,19 @@ def test_the_time_limit_covers_every_file_of_a_check_not_only_the_first(monkeypa
     assert out.endswith("3 files: 3 undecided\n")
 
 
-@pytest.mark.parametrize("files, named", [(1, EXAMPLE), (2, "lethal")])
+@pytest.mark.parametrize(
+    "files, named", [([EXAMPLE], EXAMPLE), ([EXAMPLE, EXAMPLE], "lethal"), (["-"], "<stdin>")]
+)
 def test_a_limit_reached_before_check_looks_at_its_files_names_the_file_not_a_list(
     monkeypatch, files, named
 ):
     # The time may run out before check has taken its one file out of the list of files it
-    # was given; it said "['file.json']: undecided" then. Several files are no one file's.
+    # was given; it said "['file.json']: undecided" then, and "-" for standard input.
+    # Several files are no one file's.
     from lethal.errors import LimitReached
 
     monkeypatch.setattr("lethal.cli.scenario.check_files", _raise(LimitReached("out of time")))
-    code, out, err = run("check", *[EXAMPLE] * files)
+    code, out, err = run("check", *files)
     assert (code, out, err) == (3, "", f"{named}: undecided: out of time\n")
 
 

@@ -43,12 +43,15 @@ def main(
 
 
 def _origin(args) -> str | None:
-    """The file an error that ends the command is about, if it is one file's: check's list
-    of files (its time may run out before it has looked at them) names one only if alone."""
+    """How lines and JSON name the file an error that ends the command is about, if it is
+    one file's: check's list of files (its time may run out before it has looked at them)
+    names one only if alone, and '-' is <stdin>, as everywhere."""
+    from ..reading import origin_of
+
     file = getattr(args, "file", None)
     if isinstance(file, list):
         file = file[0] if len(file) == 1 else None
-    return file or None
+    return origin_of(file) if file else None
 
 
 def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
