@@ -29,9 +29,12 @@ class _Held:
     without the lookups AstRef makes on the way in and out."""
 
     def __init__(self, ast, ctx: z3.Context):
-        self.ast = ast
-        self.ctx = ctx
+        # The reference taken before the fields are set: a KeyboardInterrupt landing in
+        # between (Python's own handler, outside lethal's) leaks a term, never frees one
+        # twice.
         z3.Z3_inc_ref(ctx.ctx, ast)
+        self.ctx = ctx
+        self.ast = ast
 
     # The function is kept as a default: at exit, z3's module may be gone before the term.
     def __del__(self, dec_ref=z3.Z3_dec_ref):
