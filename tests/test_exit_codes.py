@@ -108,6 +108,36 @@ def test_the_time_limit_covers_every_file_of_a_check_not_only_the_first(monkeypa
     assert out.endswith("3 files: 3 undecided\n")
 
 
+def test_the_time_running_out_between_files_keeps_the_files_judged(monkeypatch):
+    # An alarm landing between two files, outside either's judging, gave one object for the
+    # whole run and dropped the files already judged; they stay, the rest are undecided.
+    import json
+
+    from lethal.cli import scenario
+    from lethal.errors import LimitReached
+
+    real, calls = scenario._check_one, []
+
+    def second_interrupted(*args):
+        calls.append(1)
+        if len(calls) == 2:
+            raise LimitReached("out of time")
+        return real(*args)
+
+    monkeypatch.setattr(scenario, "_check_one", second_interrupted)
+    code, out, _ = run("check", EXAMPLE, EXAMPLE, EXAMPLE, "--json")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert code == 3 and lines[0]["legal"] is False
+    assert lines[1:3] == [{"file": EXAMPLE, "undecided": "out of time"}] * 2
+    assert lines[3] == {"files": 3, "legal": 0, "illegal": 1, "undecided": 2, "bad_input": 0}
+
+
+def test_a_folder_with_no_file_is_bad_input_even_once_the_time_is_up(monkeypatch, tmp_path):
+    monkeypatch.setattr("lethal.verdict.check", _spin)
+    code, out, _ = run("check", EXAMPLE, str(tmp_path), "--timeout", "0.05")
+    assert code == 2 and "1 undecided, 1 bad input" in out
+
+
 @pytest.mark.parametrize(
     "files, named", [([EXAMPLE], EXAMPLE), ([EXAMPLE, EXAMPLE], "lethal"), (["-"], "<stdin>")]
 )

@@ -89,6 +89,23 @@ def test_a_full_disk_is_exit_5_in_one_line(argv):
     assert (done.returncode, done.stderr) == (5, FULL_DISK)
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("undecided", [True, False])
+def test_a_full_disk_is_exit_5_for_an_undecided_or_bad_files_json_too(undecided, tmp_path):
+    # The JSON of an undecided answer, and of a bad file, is an answer written like any other.
+    if undecided:  # a combat whose most damage takes far longer than a millisecond
+        from .test_query_parts import _ring
+
+        ring = tmp_path / "ring.json"
+        ring.write_text(json.dumps(_ring(150)))
+        argv = ("max", str(ring), "--to", "D", "--json", "--timeout", "0.001")
+    else:
+        argv = ("check", "nothing.json", "--json")
+    with open("/dev/full", "w") as full:
+        done = lethal(*argv, stdout=full)
+    assert done.returncode == 5 and done.stderr.endswith(FULL_DISK)
+
+
 def test_with_standard_error_closed_a_bad_file_is_still_exit_2():
     done = lethal("check", "no-such-file.json", close=(2,))
     assert (done.returncode, done.stdout) == (2, "")

@@ -229,9 +229,9 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         help="remove each kind of rule constraint in turn and show what catches it",
         description="Remove each kind of rule constraint in turn, prove the property library "
         "again, up to the first property that notices, and check every bundled example again, "
-        "and show which notice; a property the solver cannot decide notices nothing. Exit 0 "
-        "when every kind is caught, 1 when one is not, 3 when nothing caught one but a property "
-        "the solver could not decide might have.",
+        "and show which notice; a property with no definite verdict (the solver could not "
+        "decide it, or it failed) notices nothing. Exit 0 when every kind is caught, 1 when one "
+        "is not, 3 when nothing caught one but a property with no definite verdict might have.",
     )
     biting.add_argument("--json", action="store_true", help="print the table as JSON")
     _timeout_option(biting, "property")

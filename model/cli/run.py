@@ -21,7 +21,7 @@ from ..errors import (
 )
 from . import parser
 from .codes import BAD_INPUT, CLOSED_PIPE, INTERNAL, INTERRUPTED, UNDECIDED, YES
-from .output import Output, lines_on, silence, write_json, written
+from .output import JsonLines, Output, lines_on, silence, write_json, written
 
 
 def main(
@@ -72,14 +72,19 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
     except ScenarioError as error:
         for problem in error.problems:
             stderr.write(printable(f"{error.origin}: {problem}") + "\n")
-        if args.json:
+        if args.json:  # an answer like any other, which may fail to be written
             problems = [{"place": p.place, "message": p.message} for p in error.problems]
             write_json(stdout, {"file": error.origin, "errors": problems})
+            return written(stdout, stderr, BAD_INPUT)
         return BAD_INPUT
     except (SolverUnknown, LimitReached) as error:
         stderr.write(printable(f"{_origin(args) or 'lethal'}: undecided: {error}") + "\n")
         if getattr(args, "json", False):  # a pipeline reading JSON reads why, as for bad input
-            write_json(stdout, {"file": _origin(args), "undecided": str(error)})
+            # On one line, as valid to a JSON Lines reader (a check of several files, cut
+            # short before it judged any) as to a JSON one.
+            undecided = {"file": _origin(args), "undecided": str(error)}
+            write_json(stdout, JsonLines([undecided]))
+            return written(stdout, stderr, UNDECIDED)
         return UNDECIDED
     except LethalError as error:
         stderr.write(printable(f"{_origin(args) or 'lethal'}: {error}") + "\n")

@@ -22,7 +22,7 @@ from .output import JsonLines
 def check_files(args):
     """One file: its whole verdict, as ever. Several files or folders: each file's verdict
     line and a summary, every file judged even after a bad one."""
-    from ..reading import STDIN
+    from ..reading import STDIN, origin_of
 
     paths = args.file
     if "" in paths or paths.count(STDIN) > 1:
@@ -33,8 +33,14 @@ def check_files(args):
         args.file = args.file[0]
         return scenario_command(judge, args)
     paths, args.file = args.file, None  # an error that stops the run is no one file's
-    files = _scenario_files(paths)
-    kinds, lines, objects = zip(*(_check_one(args, *file) for file in files), strict=True)
+    files, judged = [(path, None) for path in paths], []
+    try:
+        files = _scenario_files(paths)
+        for file in files:
+            judged.append(_check_one(args, *file))
+    except LimitReached as error:  # the time ran out between files: the rest are undecided
+        judged += [_undecided(origin_of(file), error) for file, _ in files[len(judged) :]]
+    kinds, lines, objects = zip(*judged, strict=True)
     counts = {kind: kinds.count(kind) for kind in CHECK_OUTCOMES}
     if counts["bad input"]:
         code = BAD_INPUT
@@ -81,11 +87,11 @@ def _check_one(args, file: str, unjudged: str | None = None) -> tuple[str, str, 
 
     name = origin_of(file)
     try:
+        if unjudged is not None:
+            raise ScenarioError(name, [Problem("", unjudged)])
         # The command's time limit covers every file: once it has run out on one, the rest
         # are undecided too, not judged with no limit at all.
         overdue()
-        if unjudged is not None:
-            raise ScenarioError(name, [Problem("", unjudged)])
         one = type(args)(**{**vars(args), "file": file})  # argparse's namespace, or plain_check's
         text, data, code = scenario_command(judge, one)
     except ScenarioError as error:
@@ -96,9 +102,13 @@ def _check_one(args, file: str, unjudged: str | None = None) -> tuple[str, str, 
         problems = [{"place": p.place, "message": p.message} for p in error.problems]
         return "bad input", line, {"file": name, "errors": problems}
     except (SolverUnknown, LimitReached) as error:
-        line = f"{shown(name)}: undecided: {printable(str(error))}"
-        return "undecided", line, {"file": name, "undecided": str(error)}
+        return _undecided(name, error)
     return "legal" if code == YES else "illegal", text.splitlines()[0], data
+
+
+def _undecided(name: str, error: Exception) -> tuple[str, str, dict]:
+    line = f"{shown(name)}: undecided: {printable(str(error))}"
+    return "undecided", line, {"file": name, "undecided": str(error)}
 
 
 def scenario_command(run: Callable, args):
