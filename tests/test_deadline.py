@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import signal
 import time
@@ -119,119 +120,69 @@ def test_ctrl_c_never_leaves_a_z3_object_half_built(monkeypatch):
     assert broken == []
 
 
-def test_a_solver_out_of_the_commands_time_names_the_commands_limit(monkeypatch):
-    import z3
+class _Unknown:
+    """A query Z3 answers unknown, for `reason`, once `taken` seconds have passed on the
+    clock (in C, where no deadline fires); the timeout it was given is kept."""
 
-    from lethal.deadline import deadline
-    from lethal.solver.encoding import decide
+    def __init__(self, reason: str, taken: float, clock: list[float]):
+        self.reason, self.taken, self.clock, self.given = reason, taken, clock, None
 
-    real, later = time.monotonic, [0.0]
-    monkeypatch.setattr(time, "monotonic", lambda: real() + later[0])
+    def set(self, key, value):
+        assert key == "timeout"
+        self.given = value
 
-    class Query:
-        def set(self, key, value):
-            pass
+    def check(self):
+        import z3
 
-        def check(self):
-            later[0] = 120  # as if Z3 took the two minutes it was given, in C
-            return z3.unknown
+        self.clock[0] += self.taken
+        return z3.unknown
 
-        def reason_unknown(self):
-            return "timeout"
-
-    with pytest.raises(TimedOut, match="the command's limit"), deadline(60, "the command's limit"):
-        decide(Query())
+    def reason_unknown(self):
+        return self.reason
 
 
-def test_ctrl_c_caught_by_z3_mid_query_is_an_interruption_not_an_unknown():
-    import z3
-
-    from lethal.solver.encoding import decide
-
-    class Query:
-        def set(self, key, value):
-            pass
-
-        def check(self):
-            return z3.unknown
-
-        def reason_unknown(self):
-            return "interrupted from keyboard"
-
-    with pytest.raises(KeyboardInterrupt):
-        decide(Query())
-
-
-def test_the_optimizers_own_timeout_is_the_commands_limit_not_a_ctrl_c(monkeypatch):
+# Each: Z3's reason, the seconds its query took of the minute it was given (None: the
+# command has no time limit), and what it is.
+UNKNOWNS = {
+    "a solver out of the command's time names the command's limit": ("timeout", 120, TimedOut),
+    "Ctrl-C caught by Z3 mid-query is an interruption, not an unknown": (
+        "interrupted from keyboard",
+        None,
+        KeyboardInterrupt,
+    ),
     # Z3's optimizer says "canceled" for its timeout as for a Ctrl-C: ended once the time it
     # was given is up, it is the command's limit (exit 3), never an interruption (exit 130).
-    import z3
-
-    from lethal.deadline import deadline
-    from lethal.solver.encoding import decide
-
-    real, later = time.monotonic, [0.0]
-    monkeypatch.setattr(time, "monotonic", lambda: real() + later[0])
-
-    class Query:
-        def set(self, key, value):
-            assert key == "timeout" and value >= 60_000  # never less than the time left
-
-        def check(self):
-            later[0] = 60  # the minute it was given, to the millisecond
-            return z3.unknown
-
-        def reason_unknown(self):
-            return "canceled"
-
-    with pytest.raises(TimedOut, match="the command's limit"), deadline(60, "the command's limit"):
-        decide(Query())
-
-
-def test_an_optimizer_canceled_before_its_time_is_up_was_interrupted():
-    import z3
-
-    from lethal.deadline import deadline
-    from lethal.solver.encoding import decide
-
-    class Query:
-        def set(self, key, value):
-            pass
-
-        def check(self):
-            return z3.unknown
-
-        def reason_unknown(self):
-            return "canceled"
-
-    with pytest.raises(KeyboardInterrupt), deadline(60, "the command's limit"):
-        decide(Query())
-
-
-def test_ctrl_c_is_an_interruption_even_after_the_time_given(monkeypatch):
+    "the optimizer's own timeout is the command's limit, not a Ctrl-C": ("canceled", 60, TimedOut),
+    "an optimizer canceled before its time is up was interrupted": (
+        "canceled",
+        0,
+        KeyboardInterrupt,
+    ),
     # Only "canceled" is ambiguous: Z3 says "interrupted from keyboard" for Ctrl-C alone,
     # even when it comes as the query overruns its timeout.
-    import z3
+    "Ctrl-C is an interruption even after the time given": (
+        "interrupted from keyboard",
+        61,
+        KeyboardInterrupt,
+    ),
+}
 
-    from lethal.deadline import deadline
+
+@pytest.mark.parametrize("reason, taken, raised", UNKNOWNS.values(), ids=list(UNKNOWNS))
+def test_an_unknown_answer_is_the_commands_limit_or_an_interruption(
+    monkeypatch, reason, taken, raised
+):
     from lethal.solver.encoding import decide
 
-    real, later = time.monotonic, [0.0]
-    monkeypatch.setattr(time, "monotonic", lambda: real() + later[0])
-
-    class Query:
-        def set(self, key, value):
-            pass
-
-        def check(self):
-            later[0] = 61  # past the minute it was given, in C
-            return z3.unknown
-
-        def reason_unknown(self):
-            return "interrupted from keyboard"
-
-    with pytest.raises(KeyboardInterrupt), deadline(60, "the command's limit"):
-        decide(Query())
+    real, clock = time.monotonic, [0.0]
+    monkeypatch.setattr(time, "monotonic", lambda: real() + clock[0])
+    query = _Unknown(reason, taken or 0, clock)
+    limit = contextlib.nullcontext() if taken is None else deadline(60, "the command's limit")
+    with pytest.raises(raised, match="the command's limit" if raised is TimedOut else None):
+        with limit:
+            decide(query)
+    if taken is not None:
+        assert query.given >= 60_000  # never less than the time left
 
 
 def test_a_real_optimizer_out_of_time_is_timed_out_at_every_limit():

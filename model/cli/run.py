@@ -78,12 +78,12 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
             return written(stdout, stderr, BAD_INPUT)
         return BAD_INPUT
     except (SolverUnknown, LimitReached) as error:
-        stderr.write(printable(f"{_origin(args) or 'lethal'}: undecided: {error}") + "\n")
+        origin = _origin(args)
+        stderr.write(printable(f"{origin or 'lethal'}: undecided: {error}") + "\n")
         if getattr(args, "json", False):  # a pipeline reading JSON reads why, as for bad input
             # On one line, as valid to a JSON Lines reader (a check of several files, cut
             # short before it judged any) as to a JSON one.
-            undecided = {"file": _origin(args), "undecided": str(error)}
-            write_json(stdout, JsonLines([undecided]))
+            write_json(stdout, JsonLines([{"file": origin, "undecided": str(error)}]))
             return written(stdout, stderr, UNDECIDED)
         return UNDECIDED
     except LethalError as error:
