@@ -95,6 +95,13 @@ def test_two_dates_of_the_same_rules_differ_in_nothing_and_say_so(tmp_path):
     assert out.count("none:") == 4 and "proved" in out
 
 
+def test_the_same_date_twice_asks_each_question_once(tmp_path):
+    code, out, _ = run("--from", "2012-01-01", "--to", "2012-01-01", *SMALL, "--out", str(tmp_path))
+    assert code == 0
+    assert out.count("none: an assignment legal under 2012-01-01 and illegal under") == 1
+    assert out.count("none: more combat damage") == 1
+
+
 def test_a_question_past_its_time_limit_is_undecided_and_names_it(tmp_path):
     code, text, err = run(
         "--from",

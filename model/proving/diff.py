@@ -58,11 +58,13 @@ class Replayed:
 
 
 def synthesize(a: str, b: str, bounds: Bounds, timeout: float, out: Path) -> list[Finding]:
-    """The four questions between editions a and b, each proved or refuted."""
+    """The four questions between editions a and b, each proved or refuted (two, one each
+    way being the same question, when a and b are the same date)."""
     first, second = in_force(a), in_force(b)
+    ways = [(first, second)] if first == second else [(first, second), (second, first)]
     findings = []
     for kind in (LEGAL, MOST):
-        for more, less in ((first, second), (second, first)):
+        for more, less in ways:
             if kind == LEGAL:
                 result = prove(_stays_legal(more, less, bounds), timeout, out)
             else:
