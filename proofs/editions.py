@@ -265,29 +265,31 @@ def _as_much_past(combat, x, a0):
     return witness
 
 
-def _same_most_excess(combat, later: str, same_legality: bool = False):
+def _same_most_excess(combat, later: str, later_admits=False, earlier_admits=False):
     """For a lone trampler a0: whatever it sends past its blockers under one edition, it can
     send as much under the other, both ways.
 
-    With `same_legality` (the two editions admit the same assignments, as a property of its
-    own proves), each way's witness is the assignment itself. A witness only guides Z3 (the
-    claim is the same, and a counterexample is re-checked against every assignment), and
-    this one spares it the other edition's whole legality of a made-up assignment, several
-    times the work."""
+    When one edition admits every assignment the other does (`later_admits`,
+    `earlier_admits`: as a property of its own proves), the witness under it is the other
+    edition's assignment itself. A witness only guides Z3 (the claim is the same, and a
+    counterexample is re-checked against every assignment), and this one spares it the
+    edition's whole legality of a made-up assignment, several times the work."""
     a0 = combat.attackers[0]
     other = combat.under(later)
     x, y = combat.assignment(), combat.assignment()
     scope = all_of((lone_trampler(combat, a0), combat.legal(x), other.legal(y)))
 
-    def at_least(judged, z):
+    def at_least(judged, z, admits):
         return judged.some(
             lambda amounts: (
                 past_blockers(combat, amounts, a0) >= past_blockers(combat, z.amounts, a0)
             ),
-            witness=(lambda c: z.amounts) if same_legality else _as_much_past(combat, z, a0),
+            witness=(lambda c: z.amounts) if admits else _as_much_past(combat, z, a0),
         )
 
-    return Claim(scope, all_of((at_least(other, x), at_least(combat, y))))
+    return Claim(
+        scope, all_of((at_least(other, x, later_admits), at_least(combat, y, earlier_admits)))
+    )
 
 
 @holds(cites=["702.19b", "702.2c", "510.1c"], editions=(M11, LAST_ORDER))
@@ -297,7 +299,7 @@ def a_lone_trampler_sends_as_much_past_its_blockers_from_m11_to_foundations(comb
     2024-07-30: its power minus the lethal damage they still need, in either."""
     # Either edition admits every assignment the other does (the property
     # from_m11_to_foundations_no_edition_changed_what_is_legal).
-    return _same_most_excess(combat, LAST_ORDER, same_legality=True)
+    return _same_most_excess(combat, LAST_ORDER, later_admits=True, earlier_admits=True)
 
 
 @holds(cites=["702.19b", "702.2c", "510.1c"], editions=(LAST_ORDER, CURRENT))
@@ -305,14 +307,18 @@ def a_lone_trampler_sends_as_much_past_its_blockers_before_and_after_foundations
     """A lone trampler can assign past its blockers as much under the rules of 2024-07-30
     as today: its own damage assignment order never stood in the way of lethal damage to
     every blocker."""
-    return _same_most_excess(combat, CURRENT)
+    # Today admits every assignment 2024-07-30 did (the_foundations_change_only_relaxes_assignment).
+    return _same_most_excess(combat, CURRENT, later_admits=True)
 
 
 @holds(cites=["702.19b", "702.2c", "510.1c"], editions=(M11, CURRENT))
 def a_lone_trampler_sends_as_much_past_its_blockers_since_m11(combat):
     """A lone trampler can assign past its blockers as much under the rules of 2010-07-16
     as today."""
-    return _same_most_excess(combat, CURRENT)
+    # Today admits every assignment M11 did: the properties
+    # from_m11_to_foundations_no_edition_changed_what_is_legal, then
+    # the_foundations_change_only_relaxes_assignment.
+    return _same_most_excess(combat, CURRENT, later_admits=True)
 
 
 @fails(cites=["702.2b", "702.17b"], bounds=SMALL, editions=(M10, M11))
