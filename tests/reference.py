@@ -717,10 +717,11 @@ def _results(scenario: Scenario, entries: list[Entry], dealt: list[int], left, e
                 damage[r.id] += a  # 120.3e
             if _kw(source, "deathtouch"):
                 deathtouched.add(r.id)  # 704.5h: dealt damage, marked or as counters
+        # 120.3c, 120.3h: counters removed, down to none.
         if r.is_planeswalker:
-            loyalty[r.id] -= a  # 120.3c
+            loyalty[r.id] = max(loyalty[r.id] - a, 0)
         if r.is_battle:
-            defense[r.id] -= a  # 120.3h
+            defense[r.id] = max(defense[r.id] - a, 0)
 
     life = {
         pl.id: None if pl.life is None else pl.life - lost[pl.id] + gained[pl.id]

@@ -521,6 +521,22 @@ def test_infect_damage_to_a_battle_removes_defense_counters_120_3h():
     assert outcome.poison == {"A": 0, "D": 0}
 
 
+def test_damage_beyond_loyalty_or_defense_removes_every_counter_and_no_more_120_3c_h():
+    """A 5/5 unblocked attacker puts 5 on a planeswalker with loyalty 2, another on a battle
+    with defense 2: each loses the counters it has, and is left with none, not -3 (306.5b,
+    310.4c: loyalty and defense are the number of those counters); each is removed by the
+    state-based actions (704.5i, 704.5v)."""
+    for target, kind in ((planeswalker("jace", 2), "loyalty"), (battle("siege", 2), "defense")):
+        combat = scenario(
+            attacker("brute", 5, 5, attacking=target["id"]),
+            target,
+            assignment=[("brute", target["id"], 5)],
+        )
+        outcome = one(combat)
+        assert getattr(outcome, kind) == {target["id"]: 0}
+        assert [r.id for r in outcome.removed] == [target["id"]]
+
+
 def test_wither_puts_counters_on_a_creature_and_marks_no_damage_702_80a():
     """I6: a 2/2 wither blocked by D's 3/3: the blocker gets two -1/-1 counters, becomes a
     1/1 with no damage marked, and survives; the 2/2 takes 3 marked and is destroyed."""

@@ -371,11 +371,13 @@ def _results(view: ScenarioView, dealt, choices, shields, ended, picks=()) -> Ou
                 else:
                     removed.append(Removal(p.id, rule, why))
         if p.is_planeswalker:
-            loyalty[p.id] = p.loyalty - summed(p.id, "loyalty")  # 120.3c
+            # 120.3c: that many loyalty counters are removed, and no more than it has: its
+            # loyalty is their number (306.5b), never below 0.
+            loyalty[p.id] = max(p.loyalty - summed(p.id, "loyalty"), 0)
             if loyalty[p.id] <= 0 and p.id not in {r.id for r in removed}:
                 removed.append(Removal(p.id, "704.5i", "no loyalty left"))
         if p.is_battle:
-            defense[p.id] = p.defense - summed(p.id, "defense")  # 120.3h
+            defense[p.id] = max(p.defense - summed(p.id, "defense"), 0)  # 120.3h, 310.4c
             if defense[p.id] <= 0:
                 removed.append(Removal(p.id, "704.5v", "no defense left"))
     return Outcome(

@@ -25,7 +25,7 @@ from .. import rules
 from ..amounts import Amounts
 from ..combat import SECOND, Entry, Scenario
 from ..interchangeable import interchangeable
-from ..ops import Term, all_of, any_of, ite, negate, total
+from ..ops import Term, all_of, any_of, at_least_zero, ite, negate, total
 from ..requirements import Pair, assigned
 from ..rules import division, results
 from ..tally import Tally
@@ -144,7 +144,8 @@ class SecondStepView(ScenarioView):
         return self.state.marked[c]
 
     def loyalty(self, p: str) -> Term:
-        return super().loyalty(p) - self.state.lost_counters[p]
+        # The counters it has left: none once damage removed them all (120.3c, 120.3h).
+        return at_least_zero(super().loyalty(p) - self.state.lost_counters[p])
 
     def regeneration_shields(self, c: str) -> Term:
         return super().regeneration_shields(c) - ite(self.state.regenerated[c], 1, 0)
