@@ -235,11 +235,11 @@ def guarantee_json(answer: Guarantee | Impossible) -> dict:
     }
 
 
-def guarantee_text(file: str, answer: Guarantee) -> str:
+def guarantee_text(file: str, answer: Guarantee, edition: Edition) -> str:
     head = (
         f"{file}: {shown(answer.player)} can be sure of {answer.value} combat damage to "
-        f"{shown(answer.to)}, "
-        "whatever the other side chooses (CR 510.1, 702.22j-k); when both choose best:"
+        f"{shown(answer.to)}, whatever the other side chooses "
+        f"({edition.cite_in('CR 510.1, 702.22j-k')}); when both choose best:"
     )
     announced = [f"  {shown(c)}: {' then '.join(map(shown, o))}" for c, o in answer.orders]
     orders = ["the orders the file leaves open, as announced (CR 509.2-509.3):", *announced]

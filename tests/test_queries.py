@@ -218,6 +218,40 @@ def test_possible_impossible_json_names_rules(topw_file):
     assert answer["possible"] is False and "702.19c" in answer["rules"]
 
 
+def test_possible_says_when_the_files_own_pairs_are_what_stands_in_the_way(tmp_path):
+    """A trampler fixed at 1 on its 1/3 blocker and 4 past it: a legal assignment exists,
+    but none completes the file's, and the headline says which (the rule and the pairs it
+    gives are the obstacles)."""
+    data = scenario_file(
+        *TRAMPLER_AND_PLAIN[:1],
+        blocker("ox", 1, 3, blocking=["rhino"]),
+        assignment=[("rhino", "ox", 1), ("rhino", "D", 4)],
+    )
+    path = tmp_path / "fixed.json"
+    path.write_text(json.dumps(data))
+    code, out, _ = run("possible", str(path), "--require", "ox->rhino == 1")
+    assert code == 1
+    assert (
+        "no legal assignment that completes the file's assignment and meets ox->rhino == 1" in out
+    )
+    assert "given: the file gives rhino->D = 4" in out
+    del data["assignment"]
+    path.write_text(json.dumps(data))
+    assert (
+        "possible: a legal assignment that meets ox->rhino == 1"
+        in run("possible", str(path), "--require", "ox->rhino == 1")[1]
+    )
+
+
+def test_guarantee_cites_banding_by_the_number_of_the_files_edition(tmp_path):
+    """Banding was 702.19 until 2011-06-16 (702.22 since 2021-04-22)."""
+    data = scenario_file(*TRAMPLER_AND_BANDING, rules="2010-01-01")
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data))
+    code, out, _ = run("guarantee", str(path), "--to", "D")
+    assert code == 0 and "(CR 510.1, 702.19j-k)" in out and "702.22" not in out
+
+
 @pytest.mark.parametrize("command", ["max", "min"])
 def test_max_and_min_json_shape(topw_file, command):
     code, out, _ = run(command, str(topw_file), "--to", "D", "--json")

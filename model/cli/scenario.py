@@ -173,7 +173,10 @@ def possible(args, scenario):
     from ..answers import Impossible
 
     answer = queries.possible(scenario, args.require, args.combat)
-    wanted = "that meets " + " and ".join(args.require) if args.require else "exists"
+    # The file's own pairs are fixed: when they stand in the way, the headline says so.
+    asked = ["completes the file's assignment"] if scenario.assignment else []
+    asked += ["meets " + " and ".join(args.require)] if args.require else []
+    wanted = "that " + " and ".join(asked) if asked else "exists"
     code = NO if isinstance(answer, Impossible) else YES
     return (
         report.possible_text(shown(args.file), wanted, answer),
@@ -218,4 +221,5 @@ def guarantee(args, scenario):
     if isinstance(answer, Impossible):
         text = report.impossible_text(shown(args.file), "completes the file's assignment", answer)
         return text, report.guarantee_json(answer), NO
-    return report.guarantee_text(shown(args.file), answer), report.guarantee_json(answer), YES
+    text = report.guarantee_text(shown(args.file), answer, scenario.edition)
+    return text, report.guarantee_json(answer), YES
