@@ -554,6 +554,37 @@ def test_the_command_prints_the_warning_on_stderr_and_keeps_its_exit_code(tmp_pa
     assert out.getvalue() == quiet_out.getvalue()
 
 
+def test_a_whole_combat_of_three_players_with_a_first_strike_step_warns_of_leaving_the_game(
+    tmp_path,
+):
+    """With more than two players the game goes on when one loses in the first-strike step,
+    and lethal does not model leaving the game (800.4a; docs/readings.md): a 3/3 double
+    striker at D, on 2 life, reaches 6 here; the answer says so on standard error. Two
+    players (the game ends), or no first-strike step, or a single step: no warning."""
+    striker = attacker("striker", 3, 3, "double strike")
+    three = [{"id": "A"}, {"id": "D", "life": 2}, {"id": "E"}]
+    path = tmp_path / "combat.json"
+    path.write_text(json.dumps(scenario_file(striker, players=three)))
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["max", "--combat", str(path), "--to", "D"], stdout=out, stderr=err) == 0
+    assert "at most 6 combat damage to D" in out.getvalue()
+    assert err.getvalue() == (
+        f"{path}: warning: players: 3 players and a first-strike step: a player who loses in "
+        "it stays in the game for the second step here, its permanents and the creatures "
+        "attacking it as they were (what leaving the game does, CR 800.4a, is not modelled)\n"
+    )
+    quiet = [
+        (["max", "--combat"], scenario_file(striker, players=three[:2])),
+        (["max", "--combat"], scenario_file(attacker("bear", 2, 2), players=three)),
+        (["max"], scenario_file(striker, players=three, step="first-strike")),
+    ]
+    for command, data in quiet:
+        path.write_text(json.dumps(data))
+        err = io.StringIO()
+        main([*command, str(path), "--to", "D"], stdout=io.StringIO(), stderr=err)
+        assert err.getvalue() == "", (command, data)
+
+
 def test_every_problem_is_reported_at_once():
     data = edited(lambda d: (d["permanents"][0].update(power="3"), d.update(step="firs")))
     with pytest.raises(ScenarioError) as caught:

@@ -417,6 +417,17 @@ class Meaning(Problems):
                 "'first-strike' or 'second' (or, to ask about the whole phase, no step and "
                 "a query with --combat)",
             )
+        if strikers and self.whole_combat and len(scenario.players) > 2:
+            # docs/readings.md, "A player who loses in the first-strike step".
+            self.warnings.append(
+                Problem(
+                    "players",
+                    f"{len(scenario.players)} players and a first-strike step: a player who "
+                    "loses in it stays in the game for the second step here, its permanents "
+                    "and the creatures attacking it as they were (what leaving the game "
+                    "does, CR 800.4a, is not modelled)",
+                )
+            )
         if not strikers and scenario.step == FIRST_STRIKE_STEP:
             self.problem(
                 "step",
