@@ -2,8 +2,9 @@
 (2009-07-11) to today, and what each change changed.
 
 An edition is data. The rules ask it what it has (a damage assignment order, deathtouch that
-makes damage lethal, trample over planeswalkers, battles) and how it numbers a rule; they
-never compare dates themselves. Every verdict cites the numbers of the edition it judged by.
+makes damage lethal, trample over planeswalkers, battles, infect, toxic) and how it numbers a
+rule; they never compare dates themselves. Every verdict cites the numbers of the edition it
+judged by.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ TRAMPLE_702_19 = "2013-07-13"  # renumbering: trample 702.19, banding 702.21
 STEPS_510_4 = "2016-09-30"  # the first-strike steps rule 510.5 becomes 510.4
 DEATHTOUCH_702_2C = "2017-01-20"  # deathtouch's lethal rule 702.2b becomes 702.2c
 BANDING_702_22 = "2021-04-22"
+INFECT = "2010-10-01"  # 702.87 then (702.90 today); 119.3b gives its poison counters
 TRAMPLE_OVER_PLANESWALKERS = "2021-06-18"  # 702.19c; old 702.19c-e become d-g
+TOXIC = "2023-02-03"  # 702.164, 120.3g: the Phyrexia: All Will Be One update
 BATTLES = "2023-04-14"
 FOUNDATIONS = "2024-11-08"  # the damage assignment order is removed
 
@@ -67,6 +70,14 @@ class Edition(namedtuple("Edition", ["asked", "since", "until"])):
     @property
     def has_battles(self) -> bool:
         return self.since >= BATTLES
+
+    @property
+    def has_infect(self) -> bool:
+        return self.since >= INFECT
+
+    @property
+    def has_toxic(self) -> bool:
+        return self.since >= TOXIC
 
     # How it names itself and its rules.
     @property
@@ -142,12 +153,14 @@ _BOUNDARIES = tuple(
         {
             M10,
             M11,
+            INFECT,
             TRAMPLE_702_18,
             TRAMPLE_702_19,
             STEPS_510_4,
             DEATHTOUCH_702_2C,
             BANDING_702_22,
             TRAMPLE_OVER_PLANESWALKERS,
+            TOXIC,
             BATTLES,
             FOUNDATIONS,
         }

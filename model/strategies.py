@@ -582,8 +582,16 @@ def with_results(draw, data: dict, keywords: Iterable[str] = KEYWORDS) -> dict:
     damage does: lifelink, infect, wither and toxic on its creatures (and deathtouch and
     indestructible, if `keywords` has them), protection from a quality, a card type or
     everything, some creatures also artifacts, regeneration shields; players with a small
-    life total, poison counters and now and then protection."""
-    results = [k for k in RESULT_KEYWORDS if k not in KEYWORDS or k in keywords]
+    life total, poison counters and now and then protection. Infect and toxic only under an
+    edition that has them (2010-10-01 and 2023-02-03 on)."""
+    edition = ed.in_force(data.get("rules", ed.CURRENT_NAME))
+    results = [
+        k
+        for k in RESULT_KEYWORDS
+        if (k not in KEYWORDS or k in keywords)
+        and (edition.has_infect or k != "infect")
+        and (edition.has_toxic or not k.startswith("toxic"))
+    ]
     for p in data["permanents"]:
         if "creature" not in p["types"]:
             continue

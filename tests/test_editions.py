@@ -1752,3 +1752,28 @@ def test_a_creature_with_no_power_has_no_order_to_try(tmp_path):
     for query in (["possible"], ["guarantee", "--to", "ogre"]):
         err = io.StringIO()
         assert main([*query, path, "--order-limit", "1"], io.StringIO(), err) == 0, err.getvalue()
+
+
+@pytest.mark.parametrize(
+    "keyword, before, first, rule",
+    [
+        ("infect", "2010-09-30", "2010-10-01", "702.90"),  # Scars of Mirrodin
+        ("toxic 2", "2023-02-02", "2023-02-03", "702.164"),  # Phyrexia: All Will Be One
+    ],
+)
+def test_infect_and_toxic_do_not_exist_before_their_first_edition(keyword, before, first, rule):
+    """The scenario format: a keyword that does not exist yet on the file's date is an error
+    naming the first edition that has it; from that edition on, the file reads."""
+
+    def data(rules):
+        return scenario_file(attacker("germ", 1, 1, keyword), rules=rules)
+
+    with pytest.raises(ScenarioError) as caught:
+        parse(data(before))
+    (problem,) = caught.value.problems
+    assert problem.place == "permanents[0].keywords[0]"
+    assert problem.message == (
+        f"'{keyword}' does not exist yet in the rules in force on {before}: it exists from the "
+        f"edition of {first} on (CR {rule})"
+    )
+    assert parse(data(first)).permanent("germ").keywords

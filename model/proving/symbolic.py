@@ -25,6 +25,7 @@ from ..keywords import (
     DOUBLE_STRIKE,
     FIRST_STRIKE,
     INDESTRUCTIBLE,
+    INFECT,
     PLAIN,
     PROTECTION_FROM_EVERYTHING,
     TRAMPLE_OVER_PLANESWALKERS,
@@ -448,6 +449,10 @@ class SymbolicCombat:
             facts += [negate(self.has(c, TRAMPLE_OVER_PLANESWALKERS)) for c in self.creatures]
         if not all(e.has_battles for e in self.editions):
             facts += [negate(self.battle[p]) for p in self.planeswalkers]
+        if not all(e.has_infect for e in self.editions):
+            facts += [negate(self.has(c, INFECT)) for c in self.creatures]
+        if not all(e.has_toxic for e in self.editions):
+            facts += [self._toxic[c] == 0 for c in self.creatures]
         by_creature: dict[str, list] = {}
         for (s, _), position in self._position.items():
             by_creature.setdefault(s, []).append(position)

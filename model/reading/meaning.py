@@ -28,6 +28,7 @@ from ..keywords import (
     DOUBLE_STRIKE,
     FIRST_STRIKE,
     INDESTRUCTIBLE,
+    INFECT,
     TRAMPLE_OVER_PLANESWALKERS,
     parse_keywords,
     quality_key,
@@ -213,14 +214,23 @@ class Meaning(Problems):
     def exists_yet(self, fields: dict, place: str) -> None:
         """A keyword or a kind of permanent the edition in force does not have yet."""
         edition = self.edition
-        if not edition.has_trample_over_planeswalkers:
-            for i, text in enumerate(fields.get("keywords", [])):
-                if TRAMPLE_OVER_PLANESWALKERS in parse_keywords([text]):
+        for i, text in enumerate(fields.get("keywords", [])):
+            keywords = parse_keywords([text])
+            for absent, since, rule in (
+                (
+                    TRAMPLE_OVER_PLANESWALKERS in keywords
+                    and not edition.has_trample_over_planeswalkers,
+                    editions.TRAMPLE_OVER_PLANESWALKERS,
+                    "702.19c",
+                ),
+                (INFECT in keywords and not edition.has_infect, editions.INFECT, "702.90"),
+                (keywords.toxic and not edition.has_toxic, editions.TOXIC, "702.164"),
+            ):
+                if absent:
                     self.problem(
                         f"{place}.keywords[{i}]",
                         f"{show(text)} does not exist yet in the {self.edition.called}: it "
-                        f"exists from the edition of {editions.TRAMPLE_OVER_PLANESWALKERS} on "
-                        "(CR 702.19c)",
+                        f"exists from the edition of {since} on (CR {rule})",
                     )
         if not edition.has_battles and BATTLE in fields["types"]:
             self.problem(
