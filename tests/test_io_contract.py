@@ -116,6 +116,56 @@ def test_with_standard_error_closed_the_answer_is_written_as_ever():
     assert (done.returncode, done.stdout) == (0, run("check", LEGAL)[1])
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "argv, code",
+    [
+        (("check", "nothing.json"), 2),
+        (("check", "nothing.json", "--json"), 2),
+        (("max", LEGAL, "--to", "Q"), 2),
+        (("prove", "-k", "no such property"), 2),
+    ],
+    ids=lambda value: named(value) if isinstance(value, tuple) else str(value),
+)
+def test_with_standard_error_full_the_exit_code_is_as_ever(argv, code):
+    """A message that cannot be written goes nowhere: it never turns bad input into 1."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "lethal", *argv],
+            stdout=subprocess.DEVNULL,
+            stderr=full,
+            timeout=300,
+        )
+    assert done.returncode == code
+
+
+def test_an_answer_its_encoding_cannot_hold_is_exit_5_and_messages_are_escaped(tmp_path):
+    """Standard output in ASCII and an id that is not: the text answer cannot be written
+    (exit 5, one line saying why and what to do); the JSON one, ASCII by escapes, can; a
+    message on standard error is written with escapes, its exit code as ever."""
+    path = tmp_path / "unicode.json"
+    path.write_text(scenario_text().replace("rhino", "wölf☃"), encoding="utf-8")
+    ascii_env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+
+    def done(*argv):
+        return subprocess.run(
+            [sys.executable, "-m", "lethal", *argv],
+            capture_output=True,
+            env=ascii_env,
+            timeout=300,
+        )
+
+    text = done("check", str(path))
+    assert text.returncode == 5 and b"Traceback" not in text.stderr
+    assert text.stderr.decode().startswith("lethal: the answer could not be written: it has ")
+    assert "PYTHONIOENCODING=utf-8" in text.stderr.decode()
+    as_json = done("check", str(path), "--json")
+    assert as_json.returncode == 0 and json.loads(as_json.stdout)["legal"] is True
+    bad = done("max", str(path), "--to", "wölf☃x")
+    assert bad.returncode == 2 and b"Traceback" not in bad.stderr
+    assert b"w\\xf6lf\\u2603x" in bad.stderr
+
+
 PROPERTY = '''
 from lethal.proving import Bounds, all_of, holds
 

@@ -45,6 +45,41 @@ class Output(io.TextIOBase):
         except OSError as error:
             self.failure = error.strerror or str(error)
             silence(self.stream)
+        except UnicodeEncodeError as error:
+            self.failure = (
+                f"it has characters its encoding, {error.encoding}, cannot hold (an id of "
+                "the file's, say); set PYTHONIOENCODING=utf-8, or ask for --json"
+            )
+            silence(self.stream)
+
+
+class Messages(io.TextIOBase):
+    """Standard error as the commands write it: a message that cannot be written (a full
+    disk) goes nowhere and leaves the exit code as it is; one whose characters its encoding
+    cannot hold is written with escapes."""
+
+    def __init__(self, stream: TextIO):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            try:
+                self.stream.write(text)
+            except UnicodeEncodeError:
+                encoding = getattr(self.stream, "encoding", None) or "ascii"
+                self.stream.write(text.encode(encoding, "backslashreplace").decode(encoding))
+        except (OSError, ValueError):  # ValueError: written to after it was closed
+            silence(self.stream)
+        return len(text)
+
+    def flush(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self.stream.flush()
+
+    def isatty(self) -> bool:
+        with contextlib.suppress(OSError, ValueError):
+            return self.stream.isatty()
+        return False
 
 
 def written(stdout: TextIO, stderr: TextIO, code: int) -> int:

@@ -21,7 +21,7 @@ from ..errors import (
 )
 from . import parser
 from .codes import BAD_INPUT, CLOSED_PIPE, INTERNAL, INTERRUPTED, UNDECIDED, YES
-from .output import JsonLines, Output, lines_on, silence, write_json, written
+from .output import JsonLines, Messages, Output, lines_on, silence, write_json, written
 
 
 def main(
@@ -30,7 +30,7 @@ def main(
     stdout = Output(stdout or sys.stdout)  # None: started with standard output closed
     if stderr is None and sys.stderr is None:  # started with standard error closed (`2>&-`)
         sys.stderr = open(os.devnull, "w", encoding="utf-8")
-    stderr = stderr or sys.stderr
+    stderr = Messages(stderr or sys.stderr)
     try:
         with interruptible():
             return _main(argv, stdout, stderr)
