@@ -368,3 +368,21 @@ def test_standard_input_is_named_stdin_in_text_and_json(monkeypatch):
     assert json.loads(several[0])["file"] == "<stdin>"
     monkeypatch.setattr(sys, "stdin", io.StringIO("not json"))
     assert run("check", "-", ILLEGAL)[1].startswith("<stdin>: bad input: line 1, column 1: ")
+
+
+def test_a_folder_of_the_answer_that_cannot_be_made_is_refused_before_any_work(tmp_path):
+    """corpus's DIR and diff's --out, inside a file: exit 2 at once, not an internal error
+    after the work (a folder without write permission is refused the same way)."""
+    plain = tmp_path / "plain.txt"
+    plain.write_text("")
+    corpus = run("corpus", str(plain / "corpus"))
+    assert corpus[0] == 2 and "is a file, not a folder" in corpus[2]
+    diff = run("diff", "--from", "2015-01-01", "--to", "current", "--out", str(plain / "x"))
+    assert diff[0] == 2 and "is a file, not a folder" in diff[2]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_report_file_that_cannot_be_written_is_exit_5():
+    code, _, err = run("prove", "-k", "trample_excess_is_at_most", "--junit", "/dev/full")
+    assert code == 5
+    assert err == "lethal: the answer could not be written: No space left on device\n"

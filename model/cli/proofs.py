@@ -62,6 +62,7 @@ def prove(args):
 def diff(args):
     from ..editions import EditionError, in_force
     from ..proving import Bounds, diff
+    from ..proving.report import check_writable
     from ..reading import origin_of
 
     if args.file == "":
@@ -85,6 +86,7 @@ def diff(args):
             f"--out: {args.out!r} is a file, not a folder; name a folder for the combats "
             "found (made if missing)"
         )
+    check_writable("--out", args.out, folder=True)  # before any work
     values = args.values
     bounds = Bounds(2, args.attackers, args.blockers, 1, values, values, values)
     findings = diff.synthesize(*editions, bounds, args.timeout, Path(args.out))
@@ -101,11 +103,13 @@ def diff(args):
 def corpus(args):
     from ..editions import EditionError, in_force
     from ..proving import corpus
+    from ..proving.report import check_writable
 
     try:
         in_force(args.rules)  # a date lethal does not model: exit 2, before any work
     except EditionError as error:
         raise EditionError(f"--rules: {error}") from None
+    check_writable("DIR", args.dir, folder=True)  # before minutes of work
     out, start = Path(args.dir), time.perf_counter()
     manifest = corpus.write(out, args.rules, timeout=args.timeout)
     text = corpus.text(manifest, out, time.perf_counter() - start)

@@ -20,7 +20,15 @@ from ..errors import (
     printable,
 )
 from . import parser
-from .codes import BAD_INPUT, CLOSED_PIPE, INTERNAL, INTERRUPTED, UNDECIDED, YES
+from .codes import (
+    BAD_INPUT,
+    CLOSED_PIPE,
+    INTERNAL,
+    INTERRUPTED,
+    OUTPUT_FAILED,
+    UNDECIDED,
+    YES,
+)
 from .output import JsonLines, Messages, Output, lines_on, silence, write_json, written
 
 
@@ -89,6 +97,13 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
     except LethalError as error:
         stderr.write(printable(f"{_origin(args) or 'lethal'}: {error}") + "\n")
         return BAD_INPUT
+    except OSError as error:  # a file of the answer's (a report, a combat found) unwritten
+        where = f" {error.filename}" if error.filename else ""
+        stderr.write(
+            printable(f"lethal: the answer could not be written{where}: {error.strerror or error}")
+            + "\n"
+        )
+        return OUTPUT_FAILED
     except Exception as error:  # a bug in lethal: never a verdict, never a traceback unasked
         if args.debug:
             import traceback  # only for a bug, and only when asked
