@@ -32,6 +32,13 @@ TOXIC = "2023-02-03"  # 702.164, 120.3g: the Phyrexia: All Will Be One update
 BATTLES = "2023-04-14"
 FOUNDATIONS = "2024-11-08"  # the damage assignment order is removed
 
+# The keywords younger than M10, each with the first edition that has it and its rule today.
+KEYWORDS_SINCE = {
+    "infect": (INFECT, "702.90"),
+    "trample over planeswalkers": (TRAMPLE_OVER_PLANESWALKERS, "702.19c"),
+    "toxic": (TOXIC, "702.164"),
+}
+
 
 class EditionError(LethalError, ValueError):
     """A `rules` value that names no edition lethal models."""
@@ -65,19 +72,17 @@ class Edition(namedtuple("Edition", ["asked", "since", "until"])):
 
     @property
     def has_trample_over_planeswalkers(self) -> bool:
-        return self.since >= TRAMPLE_OVER_PLANESWALKERS
+        return self.has_keyword("trample over planeswalkers")
+
+    def has_keyword(self, name: str) -> bool:
+        """Whether the keyword exists in this edition (every one lethal knows but those of
+        KEYWORDS_SINCE has since M10); a toxic keyword by its name, "toxic"."""
+        first = KEYWORDS_SINCE.get(name)
+        return first is None or self.since >= first[0]
 
     @property
     def has_battles(self) -> bool:
         return self.since >= BATTLES
-
-    @property
-    def has_infect(self) -> bool:
-        return self.since >= INFECT
-
-    @property
-    def has_toxic(self) -> bool:
-        return self.since >= TOXIC
 
     # How it names itself and its rules.
     @property

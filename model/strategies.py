@@ -589,8 +589,7 @@ def with_results(draw, data: dict, keywords: Iterable[str] = KEYWORDS) -> dict:
         k
         for k in RESULT_KEYWORDS
         if (k not in KEYWORDS or k in keywords)
-        and (edition.has_infect or k != "infect")
-        and (edition.has_toxic or not k.startswith("toxic"))
+        and edition.has_keyword("toxic" if k.startswith("toxic") else k)
     ]
     for p in data["permanents"]:
         if "creature" not in p["types"]:

@@ -28,6 +28,7 @@ from ..keywords import (
     INFECT,
     PLAIN,
     PROTECTION_FROM_EVERYTHING,
+    TOXIC,
     TRAMPLE_OVER_PLANESWALKERS,
     card_type,
     plain_keyword,
@@ -449,9 +450,9 @@ class SymbolicCombat:
             facts += [negate(self.has(c, TRAMPLE_OVER_PLANESWALKERS)) for c in self.creatures]
         if not all(e.has_battles for e in self.editions):
             facts += [negate(self.battle[p]) for p in self.planeswalkers]
-        if not all(e.has_infect for e in self.editions):
+        if not all(e.has_keyword(INFECT) for e in self.editions):
             facts += [negate(self.has(c, INFECT)) for c in self.creatures]
-        if not all(e.has_toxic for e in self.editions):
+        if not all(e.has_keyword(TOXIC) for e in self.editions):
             facts += [self._toxic[c] == 0 for c in self.creatures]
         by_creature: dict[str, list] = {}
         for (s, _), position in self._position.items():

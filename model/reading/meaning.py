@@ -28,8 +28,7 @@ from ..keywords import (
     DOUBLE_STRIKE,
     FIRST_STRIKE,
     INDESTRUCTIBLE,
-    INFECT,
-    TRAMPLE_OVER_PLANESWALKERS,
+    TOXIC,
     parse_keywords,
     quality_key,
 )
@@ -216,17 +215,9 @@ class Meaning(Problems):
         edition = self.edition
         for i, text in enumerate(fields.get("keywords", [])):
             keywords = parse_keywords([text])
-            for absent, since, rule in (
-                (
-                    TRAMPLE_OVER_PLANESWALKERS in keywords
-                    and not edition.has_trample_over_planeswalkers,
-                    editions.TRAMPLE_OVER_PLANESWALKERS,
-                    "702.19c",
-                ),
-                (INFECT in keywords and not edition.has_infect, editions.INFECT, "702.90"),
-                (keywords.toxic and not edition.has_toxic, editions.TOXIC, "702.164"),
-            ):
-                if absent:
+            for name in (*keywords.plain, *((TOXIC,) if keywords.toxic else ())):
+                if not edition.has_keyword(name):
+                    since, rule = editions.KEYWORDS_SINCE[name]
                     self.problem(
                         f"{place}.keywords[{i}]",
                         f"{show(text)} does not exist yet in the {self.edition.called}: it "
