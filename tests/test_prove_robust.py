@@ -778,6 +778,59 @@ def test_what_a_property_writes_to_its_file_descriptors_stays_out_of_the_report(
     assert verdicts(ran.stdout) == {"toughness_is_at_least_one": PROVED, "writes_to_fd_1": PROVED}
 
 
+@pytest.mark.parametrize(
+    "ends, how",
+    [
+        ("os._exit(0)", "exit code 0"),
+        ("os.kill(os.getpid(), signal.SIGKILL)", "killed by SIGKILL"),
+    ],
+)
+def test_a_file_that_ends_its_process_while_importing_is_an_error_and_the_run_goes_on(
+    tmp_path, quick, ends, how
+):
+    write(tmp_path, "", name="good.py")
+    broken = tmp_path / "broken.py"
+    broken.write_text(f"import os\nimport signal\n\n{ends}\n")
+    code, out, err = run("prove", str(tmp_path), "--json", "--out", str(tmp_path / "out"))
+    assert (code, err) == (2, "")
+    entry, good = json.loads(out)[1:]
+    assert entry["verdict"] == ERROR and good["verdict"] == PROVED
+    assert entry["reason"].startswith(
+        f"the file does not import: importing it ended the process ({how})"
+    )
+
+
+def test_a_file_stuck_in_c_while_importing_is_stopped_once_its_time_is_up(tmp_path, quick):
+    write(tmp_path, "", name="good.py")
+    (tmp_path / "stuck.py").write_text("total = sum(range(10**13))\n")
+    start = time.monotonic()
+    code, out, _ = run("prove", str(tmp_path), "--json", "--timeout", "0.3")
+    assert time.monotonic() - start < 0.3 + processes.GRACE + 5
+    good, entry = json.loads(out)[1:]
+    assert code == 2 and good["verdict"] == PROVED and entry["verdict"] == ERROR
+    assert "past --timeout 0.3 s, in code the timeout could not interrupt" in entry["reason"]
+
+
+@pytest.mark.parametrize(
+    "does, said",
+    [
+        ('os.write(1, b"raw\\n")\nprint("printed")', "raw\nprinted\n"),
+        ("os.close(1)", ""),
+        ("os.close(2)", ""),
+    ],
+)
+def test_what_a_file_does_to_the_standard_streams_while_importing_takes_nothing_from_the_report(
+    tmp_path, does, said
+):
+    path = write(tmp_path, f"import os\n\n{does}\n")
+    argv = ["prove", str(path), "--json", "--out", str(tmp_path / "out")]
+    ran = subprocess.run(
+        [sys.executable, "-c", AS_A_PROGRAM, *argv], capture_output=True, text=True, timeout=120
+    )
+    assert (ran.returncode, ran.stderr) == (0, said)  # said once, on standard error
+    assert verdicts(ran.stdout) == {"toughness_is_at_least_one": PROVED}
+
+
 # 14: a name that is no plain text.
 
 FORGED = "evil\x1b[2J\nPROVED   forged"

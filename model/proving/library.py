@@ -6,14 +6,16 @@ import contextlib
 import fnmatch
 import importlib
 import importlib.util
+import os
 import pkgutil
 import sys
 import traceback
+from collections.abc import Iterator
 from pathlib import Path
 
 from ..deadline import deadline
 from ..errors import LethalError
-from . import Bounds, Property
+from . import Bounds, Property, processes
 
 
 class LibraryError(LethalError, ValueError):
@@ -70,6 +72,31 @@ def _user_modules(paths: list[str], timeout: float | None):
 
 
 def _imported(file: Path, timeout: float | None):
+    """The module of a user's file, or, if it does not import, the entry that says so. It
+    is imported first in a process of its own, so that a file ending its process, closing
+    or writing to the standard streams, or stuck in C while importing, costs only that
+    process; then, known to import, here, silently, since it has had its say."""
+    limit = None if timeout is None else timeout + processes.GRACE
+    ending = processes.apart(lambda: _problem(file, timeout), limit)
+    if ending.returned and ending.value is not None:
+        return ending.value
+    if not ending.returned:
+        how = ending.how or (
+            f"stopped after {ending.seconds:.1f} s past --timeout {timeout:g} s, in code the "
+            "timeout could not interrupt (a long call into C, say)"
+        )
+        return _entry(file, 0, f"importing it ended the process ({how})")
+    with _silenced():
+        return _loaded(file, timeout)
+
+
+def _problem(file: Path, timeout: float | None) -> Property | None:
+    """The entry for a file that does not import; None for one that does."""
+    loaded = _loaded(file, timeout)
+    return loaded if isinstance(loaded, Property) else None
+
+
+def _loaded(file: Path, timeout: float | None):
     """The module of a user's file, its folder on the path while it runs so that it can
     import the modules beside it; or, if it does not import, the entry that says so."""
     spec = importlib.util.spec_from_file_location(f"lethal_user_{file.stem}", file)
@@ -90,6 +117,36 @@ def _imported(file: Path, timeout: float | None):
     return module
 
 
+@contextlib.contextmanager
+def _silenced() -> Iterator[None]:
+    """Nothing written to standard output or error while the block runs, by Python or to
+    the file descriptors themselves."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    saved = {fd: os.dup(fd) for fd in (1, 2) if _is_open(fd)}
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        for fd in saved:
+            os.dup2(null, fd)
+        with open(os.devnull, "w") as nowhere:
+            with contextlib.redirect_stdout(nowhere), contextlib.redirect_stderr(nowhere):
+                yield
+    finally:
+        for fd, copy in saved.items():
+            os.dup2(copy, fd)
+            os.close(copy)
+        os.close(null)
+
+
+def _is_open(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+    except OSError:
+        return False
+    return True
+
+
 def _forget_beside(folder: Path, loaded: set[str]) -> None:
     """Forgets the modules a file imported from its own folder, so that a file in another
     folder importing a module of the same name gets its own, not this one."""
@@ -108,6 +165,10 @@ def _unimported(file: Path, error: BaseException) -> Property:
             line = frame.lineno
     if isinstance(error, SyntaxError) and Path(error.filename or "").resolve() == here:
         line, message = error.lineno or 0, error.msg
+    return _entry(file, line, f"{type(error).__name__}: {message}")
+
+
+def _entry(file: Path, line: int, why: str) -> Property:
     return Property(
         name=str(file),
         statement="the file imports",
@@ -117,5 +178,5 @@ def _unimported(file: Path, error: BaseException) -> Property:
         function=None,
         source=str(file),
         line=line,
-        problem=f"the file does not import: {type(error).__name__}: {message}",
+        problem=f"the file does not import: {why}",
     )

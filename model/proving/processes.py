@@ -1,20 +1,22 @@
 """Proving each property in a process of its own, several at once, so that whatever one
 property does (ends its process, closes its streams, raises what no `except Exception`
 catches, spends its time in C where no deadline reaches) only that process ends; the
-results come back in the properties' order whatever the number of processes."""
+results come back in the properties' order whatever the number of processes. A user's file
+is first imported the same way, apart."""
 
 from __future__ import annotations
 
 import codecs
 import contextlib
 import dataclasses
+import math
 import os
 import pickle
 import select
 import signal
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import NoReturn
 
@@ -49,12 +51,12 @@ def prove_all(
         while shown < len(props):
             while waiting and len(running) < jobs:
                 index, prop = waiting.pop(0)
-                running[index] = _Child(prop, timeout, out, certify, limit)
+                running[index] = _Child(_fields_of(prop, timeout, out, certify), limit)
             _wait_for(list(running.values()))
             for index, child in list(running.items()):
-                result = child.result()
-                if result is not None:
-                    finished[index] = result
+                ending = child.ending()
+                if ending is not None:
+                    finished[index] = _result(props[index], timeout, ending)
                     del running[index]
             while shown in finished:
                 yield finished.pop(shown)
@@ -65,15 +67,73 @@ def prove_all(
             child.close()
 
 
-class _Child:
-    """A process proving one property: it sends back the fields of its Result (the
-    property itself, whose functions need not pickle, stays here), and what the property
-    prints."""
+def apart(work: Callable[[], object], limit: float | None) -> Ending:
+    """How `work` ended, done in a process of its own for at most `limit` seconds (None: no
+    limit), all it writes going to standard error; where no process can be forked, done
+    here."""
+    if not hasattr(os, "fork"):
+        return Ending(returned=True, value=work())
+    child = _Child(work, limit)
+    try:
+        while (ending := child.ending()) is None:
+            _wait_for([child])
+    finally:
+        child.stop()
+        child.close()
+    return ending
 
-    def __init__(self, prop: Property, timeout: float, out: Path, certify: bool, limit: float):
-        self.prop, self.timeout = prop, timeout
+
+@dataclasses.dataclass(frozen=True)
+class Ending:
+    """How work done in a process of its own ended: it returned `value`; or its process
+    ended first, as `how` says ("exit code 0", "killed by SIGKILL"), or was stopped once its
+    time was up (`how` empty)."""
+
+    returned: bool
+    value: object = None
+    how: str = ""
+    seconds: float = 0.0
+
+
+def _fields_of(prop: Property, *args) -> Callable[[], dict]:
+    """The work of proving `prop`: the fields of its Result, but the property itself, whose
+    functions need not pickle and which stays with the parent."""
+
+    def work() -> dict:
+        result = prove(prop, *args)
+        return {
+            f.name: getattr(result, f.name)
+            for f in dataclasses.fields(Result)
+            if f.name != "property"
+        }
+
+    return work
+
+
+def _result(prop: Property, timeout: float, ending: Ending) -> Result:
+    if ending.returned:
+        return Result(prop, **ending.value)
+    if not ending.how:
+        reason = (
+            f"did not finish within --timeout {timeout:g} s; stopped after "
+            f"{ending.seconds:.1f} s, in code the timeout could not interrupt (a long call "
+            f"into C, say) ({declared_at(prop)})"
+        )
+        return Result(prop, UNKNOWN, ending.seconds, reason=reason)
+    reason = (
+        f"it ended the process proving it ({ending.how}) before giving its verdict "
+        f"({declared_at(prop)}); a property returns its claim, and the run goes on"
+    )
+    return Result(prop, ERROR, ending.seconds, reason=reason, fault=THE_PROPERTY)
+
+
+class _Child:
+    """A process doing one piece of work: it sends back what the work returns, pickled,
+    and what the work prints."""
+
+    def __init__(self, work: Callable[[], object], limit: float | None):
         self.started = time.monotonic()
-        self.ends = self.started + limit
+        self.ends = self.started + (math.inf if limit is None else limit)
         sent, self.sending = os.pipe()
         said, self.saying = os.pipe()
         for stream in (sys.stdout, sys.stderr):  # nothing of the parent's written twice
@@ -83,7 +143,7 @@ class _Child:
         if self.pid == 0:
             os.close(sent)
             os.close(said)
-            _child(prop, timeout, out, certify, self.sending, self.saying)
+            _child(work, self.sending, self.saying)
         os.close(self.sending)
         os.close(self.saying)
         os.set_blocking(sent, False)
@@ -111,9 +171,9 @@ class _Child:
             sys.stderr.write(self.decoder.decode(chunk))
         return True
 
-    def result(self) -> Result | None:
-        """The Result, once the process has ended (stopped, if its time is up); None while
-        it runs."""
+    def ending(self) -> Ending | None:
+        """How the work ended, once its process has (stopped, if its time is up); None
+        while it runs."""
         if self.status is None:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid == 0 and time.monotonic() < self.ends:
@@ -130,23 +190,14 @@ class _Child:
         self.close()
         seconds = time.monotonic() - self.started
         try:
-            return Result(self.prop, **pickle.loads(bytes(self.data)))
+            return Ending(returned=True, value=pickle.loads(bytes(self.data)), seconds=seconds)
         except Exception:  # nothing, or not all of it, came back
             pass
         if self.status is None:
-            reason = (
-                f"did not finish within --timeout {self.timeout:g} s; stopped after "
-                f"{seconds:.1f} s, in code the timeout could not interrupt (a long call into C, "
-                f"say) ({declared_at(self.prop)})"
-            )
-            return Result(self.prop, UNKNOWN, seconds, reason=reason)
+            return Ending(returned=False, seconds=seconds)
         code = os.waitstatus_to_exitcode(self.status)
         how = f"killed by {signal.Signals(-code).name}" if code < 0 else f"exit code {code}"
-        reason = (
-            f"it ended the process proving it ({how}) before giving its verdict "
-            f"({declared_at(self.prop)}); a property returns its claim, and the run goes on"
-        )
-        return Result(self.prop, ERROR, seconds, reason=reason, fault=THE_PROPERTY)
+        return Ending(returned=False, how=how, seconds=seconds)
 
     def stop(self) -> None:
         """Kills the process, if it still runs; a stopped one has no status of its own."""
@@ -170,18 +221,17 @@ def _wait_for(children: list[_Child]) -> None:
     if any(child.sent not in child.open for child in children):
         wait = 0.005  # it is ending: soon to be reaped
     else:
-        wait = max(0.0, min(child.ends for child in children) - time.monotonic())
+        ends = min(child.ends for child in children)
+        wait = None if ends == math.inf else max(0.0, ends - time.monotonic())
     ready, _, _ = select.select(list(readers), [], [], wait)
     for fd in ready:
         readers[fd].read(fd)
 
 
-def _child(
-    prop: Property, timeout: float, out: Path, certify: bool, sent: int, says: int
-) -> NoReturn:
-    """Proves `prop` in the forked process and sends back its Result's fields; never
-    returns. A Ctrl-C is the parent's to act on; the property reads nothing, and all it
-    writes, to any stream, goes back to the parent's standard error."""
+def _child(work: Callable[[], object], sent: int, says: int) -> NoReturn:
+    """Does `work` in the forked process and sends back what it returns; never returns. A
+    Ctrl-C is the parent's to act on; the work reads nothing, and all it writes, to any
+    stream, goes back to the parent's standard error."""
     code = 1
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -192,14 +242,9 @@ def _child(
         sys.stdin = open(os.devnull)
         sys.stdout = sys.stderr = stream
         with progress.shown_by(None):
-            result = prove(prop, timeout, out, certify)
-        fields = {
-            f.name: getattr(result, f.name)
-            for f in dataclasses.fields(Result)
-            if f.name != "property"
-        }
+            value = work()
         with open(sent, "wb", closefd=False) as pipe:
-            pipe.write(pickle.dumps(fields))
+            pipe.write(pickle.dumps(value))
         code = 0
     finally:
         with contextlib.suppress(BaseException):
