@@ -10,7 +10,13 @@ from pathlib import Path
 import pytest
 
 from lethal import check, load
+from lethal.answers import Bounds as Between
+from lethal.answers import Optimum
 from lethal.cli import main
+from lethal.cli.codes import NO, UNDECIDED
+from lethal.proving import diff
+
+from .build import attacker, blocker, scenario_file
 
 EXAMPLES = Path(__file__).parent.parent / "model" / "examples"
 GORGER = str(EXAMPLES / "order-vastwood-gorger.json")
@@ -100,6 +106,70 @@ def test_the_same_date_twice_asks_each_question_once(tmp_path):
     assert code == 0
     assert out.count("none: an assignment legal under 2012-01-01 and illegal under") == 1
     assert out.count("none: more combat damage") == 1
+
+
+def chump_wall(tmp_path: Path) -> str:
+    """A trampler blocked by four chump blockers, under rules with an order it leaves open:
+    24 orders to try."""
+    data = scenario_file(
+        attacker("a", 9, 9, "trample"),
+        *[blocker(f"b{i}", 1, 2, blocking="a") for i in range(4)],
+        rules="2022-01-01",
+    )
+    path = tmp_path / "wall.json"
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def test_a_file_s_open_orders_are_limited_by_diff_s_own_order_limit(tmp_path):
+    wall = chump_wall(tmp_path)
+    code, out, err = run(wall, "--from", "2022-01-01", "--to", "current", "--order-limit", "23")
+    assert (code, out) == (3, "")
+    assert err.endswith("(a alone has 24); give the orders in the file, or raise --order-limit\n")
+    code, out, _ = run(wall, "--from", "2022-01-01", "--to", "current", "--order-limit", "24")
+    assert code == 0 and out.count("most damage: D 1") == 2
+
+
+def test_each_question_of_a_file_stops_at_the_time_limit(tmp_path, monkeypatch):
+    def forever(scenario, to):
+        while True:
+            pass
+
+    monkeypatch.setattr(diff, "maximum", forever)
+    code, out, err = run(
+        chump_wall(tmp_path), "--from", "2022-01-01", "--to", "current", "--timeout", "0.2"
+    )
+    assert (code, out) == (3, "")
+    assert err.endswith(
+        "undecided: the time limit of 0.2 s was reached (--timeout SECONDS raises it)\n"
+    )
+
+
+@pytest.mark.parametrize("other, code", [(1, NO), (5, UNDECIDED), (41, NO)])
+def test_a_maximum_cut_short_gives_its_bounds_and_decides_only_what_they_decide(
+    tmp_path, monkeypatch, other, code
+):
+    """Under the first edition the most is proved to lie in 2..40; under the second it is
+    `other`: the file differs where that lies outside, and is undecided where inside."""
+    cut = Between(2, 40, (), "the time limit of 9 s was reached")
+    maxima = iter([cut, Optimum(other, ())])
+    monkeypatch.setattr(diff, "maximum", lambda scenario, to: next(maxima))
+    wall = chump_wall(tmp_path)
+    found, text, _ = run(wall, "--from", "2022-01-01", "--to", "current", "--order-limit", "24")
+    assert found == code
+    assert (
+        "most damage: D at least 2 and at most 40 (undecided: the time limit of 9 s was reached)"
+        in text
+    )
+    maxima = iter([cut, Optimum(other, ())])
+    _, data, _ = run(
+        wall, "--from", "2022-01-01", "--to", "current", "--order-limit", "24", "--json"
+    )
+    before, after = json.loads(data)["editions"]
+    assert before["most_damage"] == {
+        "D": {"lower": 2, "upper": 40, "undecided": "the time limit of 9 s was reached"}
+    }
+    assert after["most_damage"] == {"D": other}
 
 
 def test_a_question_past_its_time_limit_is_undecided_and_names_it(tmp_path):

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 from .. import __version__
-from ..limits import ASSIGNMENTS, COUNT_ROWS, CREATURES, EFFECT_ORDERS, ORDERS
+from ..limits import ASSIGNMENTS, COUNT_ROWS, CREATURES, EFFECT_ORDERS, ORDERS, Limit
 
 if TYPE_CHECKING:
     import argparse
@@ -55,16 +55,7 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         else:
             sub.add_argument("file", help="a scenario file (format lethal/1)")
         sub.add_argument("--json", action="store_true", help="print the answer as JSON")
-        limits = (*SCENARIO_LIMITS, *limits)
-        for limit in limits:
-            sub.add_argument(
-                limit.flag,
-                type=_whole_number(1, 10**9),
-                default=limit.default,
-                metavar="N",
-                help=f"{limit.what} (default {limit.default}); beyond it, exit 3",
-            )
-        sub.set_defaults(limits=limits)
+        _limit_options(sub, (*SCENARIO_LIMITS, *limits))
         sub.add_argument(
             "--timeout",
             dest="limit_seconds",
@@ -211,7 +202,8 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     differ.add_argument("--from", dest="before", required=True, metavar="DATE")
     differ.add_argument("--to", dest="after", required=True, metavar="DATE")
     differ.add_argument("--json", action="store_true", help="print the answer as JSON")
-    _timeout_option(differ, "question")
+    _timeout_option(differ, "question (with FILE, the verdict and each maximum, each edition's)")
+    _limit_options(differ, (ORDERS, CREATURES), ", with FILE")
     _out_option(differ, "where the combats found are written")
     for bound, default in (("attackers", 2), ("blockers", 2), ("values", 4)):
         differ.add_argument(
@@ -506,6 +498,20 @@ def _jobs_option(parser: argparse.ArgumentParser) -> None:
         help="properties proved at once, each in a process of its own (default 1); the "
         "results are the same, in the same order",
     )
+
+
+def _limit_options(
+    parser: argparse.ArgumentParser, limits: tuple[Limit, ...], where: str = ""
+) -> None:
+    for limit in limits:
+        parser.add_argument(
+            limit.flag,
+            type=_whole_number(1, 10**9),
+            default=limit.default,
+            metavar="N",
+            help=f"{limit.what}{where} (default {limit.default}); beyond it, exit 3",
+        )
+    parser.set_defaults(limits=limits)
 
 
 def _timeout_option(parser: argparse.ArgumentParser, each: str) -> None:

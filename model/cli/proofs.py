@@ -75,12 +75,13 @@ def diff(args):
         except EditionError as error:
             raise EditionError(f"{flag}: {error}") from None
     if path:
-        pair = diff.compare_file(path, editions)
-        same = (pair[0].verdict is None or pair[0].verdict.legal == pair[1].verdict.legal) and pair[
-            0
-        ].maxima == pair[1].maxima
+        with contextlib.ExitStack() as limited:
+            for limit in args.limits:
+                limited.enter_context(limit.set_to(getattr(args, limit.dest)))
+            pair = diff.compare_file(path, editions, args.timeout)
         data = {"file": args.file, "editions": [diff.replayed_json(r) for r in pair]}
-        return diff.file_text(args.file, pair), data, YES if same else NO
+        code = {False: YES, True: NO, None: UNDECIDED}[diff.differs(pair)]
+        return diff.file_text(args.file, pair), data, code
     if os.path.lexists(args.out) and not os.path.isdir(args.out):
         raise LethalError(
             f"--out: {args.out!r} is a file, not a folder; name a folder for the combats "

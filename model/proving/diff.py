@@ -20,12 +20,14 @@ import z3
 
 from .. import rules
 from ..amounts import Amounts
+from ..answers import Bounds as Between
 from ..answers import Optimum
 from ..combat import Scenario
 from ..deadline import TimedOut, deadline
 from ..editions import Edition, in_force
 from ..errors import SolverUnknown, printable, shown
 from ..ops import all_of, implies, negate
+from ..queries import maximum
 from ..reading import load, loads, origin_of, parse, read
 from ..solver import queries
 from ..solver.encoding import SEED
@@ -53,7 +55,9 @@ class Replayed:
     file: str
     edition: Edition
     verdict: Verdict | None  # of the file's assignment; None when it has none
-    maxima: dict[str, int]  # the most combat damage a legal assignment gives each target
+    # The most combat damage a legal assignment gives each target; the bounds proved, for
+    # one whose question ran out of time.
+    maxima: dict[str, int | Between]
     orders_dropped: bool = False  # the file's orders, under an edition that has none
 
 
@@ -229,13 +233,22 @@ def _replayed(result: Result) -> tuple[Replayed, ...]:
     return tuple(replayed(load(file, warn=False), file) for file in result.counterexamples)
 
 
-def replayed(scenario: Scenario, file: str) -> Replayed:
-    verdict = check(scenario) if scenario.assignment is not None else None
+def replayed(scenario: Scenario, file: str, timeout: float | None = None) -> Replayed:
+    """The scenario's verdict and maxima, each question within `timeout` seconds: a
+    maximum cut short is the bounds proved by then; a verdict cut short, undecided."""
+    limit = (
+        f"the time limit of {timeout:g} s was reached (--timeout SECONDS raises it)"
+        if timeout
+        else ""
+    )
+    with deadline(timeout, limit):
+        verdict = check(scenario) if scenario.assignment is not None else None
     free = replace(scenario, assignment=None)
     maxima = {}
     for target in _targets(scenario):
-        best = queries.optimum(free, target, maximize=True)
-        maxima[target] = getattr(best, "value", 0)
+        with deadline(timeout, limit):
+            best = maximum(free, target)
+        maxima[target] = best.value if isinstance(best, Optimum) else best
     return Replayed(file, scenario.edition, verdict, maxima)
 
 
@@ -247,10 +260,13 @@ def _targets(scenario: Scenario) -> list[str]:
 # One file under two editions.
 
 
-def compare_file(path: str, editions: tuple[str, str]) -> tuple[Replayed, Replayed]:
-    """The file's verdict and maxima under each edition. Orders in the file apply only
-    under an edition that has them; without them, a file under an order edition leaves its
-    orders open. The path '-' reads standard input, once."""
+def compare_file(
+    path: str, editions: tuple[str, str], timeout: float | None = None
+) -> tuple[Replayed, Replayed]:
+    """The file's verdict and maxima under each edition, each question within `timeout`
+    seconds. Orders in the file apply only under an edition that has them; without them, a
+    file under an order edition leaves its orders open. The path '-' reads standard input,
+    once."""
     text, origin = read(path), origin_of(path)
     loads(text, origin)  # the file as it is must be a scenario, errors located in it
     data = json.loads(text)
@@ -264,11 +280,30 @@ def compare_file(path: str, editions: tuple[str, str]) -> tuple[Replayed, Replay
                 dropped |= permanent.pop("order", None) is not None
         found.append(
             replace(
-                replayed(parse(judged, f"{origin} under {asked}", warn=False), origin),
+                replayed(parse(judged, f"{origin} under {asked}", warn=False), origin, timeout),
                 orders_dropped=dropped,
             )
         )
     return found[0], found[1]
+
+
+def differs(pair: tuple[Replayed, Replayed]) -> bool | None:
+    """Whether the verdict or a maximum differs between the two; None when only a maximum
+    cut short by the time limit could tell."""
+    a, b = pair
+    if a.verdict is not None and a.verdict.legal != b.verdict.legal:
+        return True
+    undecided = False
+    for target, most in a.maxima.items():
+        lower, upper = zip(_range(most), _range(b.maxima[target]), strict=True)
+        if max(lower) > min(upper):  # the two ranges do not meet
+            return True
+        undecided |= isinstance(most, Between) or isinstance(b.maxima[target], Between)
+    return None if undecided else False
+
+
+def _range(most: int | Between) -> tuple[int, int]:
+    return (most.lower, most.upper) if isinstance(most, Between) else (most, most)
 
 
 # Reports.
@@ -307,9 +342,15 @@ def _replay_lines(replay: tuple[Replayed, ...]) -> list[str]:
                 lines += [
                     f"  illegal: {printable(v.message)}; CR {v.rule}" for v in r.verdict.violations
                 ]
-        most = ", ".join(f"{shown(t)} {n}" for t, n in r.maxima.items())
+        most = ", ".join(f"{shown(t)} {_most_text(n)}" for t, n in r.maxima.items())
         lines.append(f"  most damage: {most}")
     return lines
+
+
+def _most_text(most: int | Between) -> str:
+    if isinstance(most, int):
+        return str(most)
+    return f"at least {most.lower} and at most {most.upper} (undecided: {printable(most.limit)})"
 
 
 def as_json(a: str, b: str, bounds: Bounds, findings: list[Finding]) -> dict:
@@ -341,7 +382,12 @@ def replayed_json(r: Replayed) -> dict:
         data["violations"] = [
             {"rule": v.rule, "source": v.source, "message": v.message} for v in r.verdict.violations
         ]
-    data["most_damage"] = r.maxima
+    data["most_damage"] = {
+        target: most
+        if isinstance(most, int)
+        else {"lower": most.lower, "upper": most.upper, "undecided": most.limit}
+        for target, most in r.maxima.items()
+    }
     data["orders_dropped"] = r.orders_dropped
     return data
 
