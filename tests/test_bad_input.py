@@ -659,6 +659,21 @@ def test_bad_usage_exits_2(capsys):
     assert "invalid choice: 'chek'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    "argv, said",
+    [
+        (["chek", "x.json"], "(did you mean 'check'?)"),
+        (["check", "x.json", "--jsno"], "unrecognized arguments: --jsno (did you mean '--json'?)"),
+        (["max", "x.json", "--to", "D", "--combt"], "--combt (did you mean '--combat'?)"),
+        (["prove", "--jbs=2"], "--jbs=2 (did you mean '--jobs'?)"),
+        (["deal", "x.json", "--zzzzzz"], "unrecognized arguments: --zzzzzz\n"),
+    ],
+)
+def test_a_mistyped_command_or_option_says_which_was_meant(argv, said, capsys):
+    assert main(argv) == 2
+    assert capsys.readouterr().err.endswith(said if said.endswith("\n") else said + "\n")
+
+
 # Never a traceback, never a hang (issue 10): whatever the file holds, a located message.
 
 WRONG_KINDS = [[], {}, None, True, 1.5, "x", 7]

@@ -31,7 +31,7 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     import argparse  # here, not above: the plainest `lethal check` never builds a parser
 
     wanted = next((word for word in argv or () if not word.startswith("-")), None)
-    parser = argparse.ArgumentParser(
+    parser = _suggesting(argparse)(
         prog="lethal",
         description="Magic: The Gathering's combat damage assignment rules, checked exactly.",
     )
@@ -416,6 +416,43 @@ def plain_check(argv: Sequence[str]) -> SimpleNamespace | None:
         limits=SCENARIO_LIMITS,
         run=_CHECK,
     )
+
+
+def _suggesting(argparse):
+    """argparse's parser, whose message for a mistyped command or option says which was
+    meant, where one is close."""
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message: str):
+            super().error(message + _meant(self, message))
+
+    return Parser
+
+
+def _meant(parser: argparse.ArgumentParser, message: str) -> str:
+    """' (did you mean ...?)' for the first word the message says is wrong, if one is close
+    to a command (an invalid choice) or to an option of the command (an unrecognized
+    argument; argparse reports those from the top-level parser, after the command's)."""
+    import argparse
+    import re
+
+    from ..reading.problems import did_you_mean
+
+    choice = re.search(r"invalid choice: '([^']*)' \(choose from", message)
+    if choice:
+        wrong = [a for a in parser._actions if a.choices and choice[1] not in a.choices]
+        return did_you_mean(choice[1], list(wrong[0].choices)) if wrong else ""
+    if not message.startswith("unrecognized arguments: "):
+        return ""
+    parsers = [parser]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            parsers += action.choices.values()
+    options = [o for p in parsers for a in p._actions for o in a.option_strings]
+    for word in message.removeprefix("unrecognized arguments: ").split():
+        if word.startswith("--"):
+            return did_you_mean(word.split("=")[0], options)
+    return ""
 
 
 class _Unused:
