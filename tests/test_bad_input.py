@@ -654,6 +654,27 @@ def test_a_file_without_an_assignment_has_nothing_to_check(tmp_path, capsys):
     assert "assignment: missing" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    "data, said",
+    [
+        (
+            b'{"format": "lethal/1", "players": [{"id": "A\xe9"}]}',
+            "line 1, column 45: not UTF-8 "
+            "text: the byte 0xe9 (invalid continuation byte), where UTF-8 was expected",
+        ),
+        (
+            b'{\n  "format": "lethal/\xc3\xa91\xff"}',
+            "line 2, column 23: not UTF-8 text: the byte 0xff (invalid start byte)",
+        ),
+    ],
+)
+def test_text_that_is_not_utf8_is_located_by_line_and_column(tmp_path, capsys, data, said):
+    path = tmp_path / "latin.json"
+    path.write_bytes(data)
+    assert main(["check", str(path)]) == 2
+    assert capsys.readouterr().err.startswith(f"{path}: {said}")
+
+
 def test_bad_usage_exits_2(capsys):
     assert main(["chek", "x.json"]) == 2
     assert "invalid choice: 'chek'" in capsys.readouterr().err

@@ -61,8 +61,21 @@ def read(path: str | Path) -> str:
     try:
         return data.decode("utf-8-sig")  # a byte order mark first is read, as JSON tools do
     except UnicodeDecodeError as error:
-        problem = Problem("", f"not UTF-8 text (byte {error.start})")
-        raise ScenarioError(origin, [problem]) from None
+        raise ScenarioError(origin, [_not_utf8(data, error)]) from None
+
+
+def _not_utf8(data: bytes, error: UnicodeDecodeError) -> Problem:
+    """Where the first byte that is no UTF-8 stands, by line and column as a JSON error's
+    place is given, and what it is."""
+    before = data[: error.start]
+    line = before.count(b"\n") + 1
+    column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
+    byte = data[error.start]
+    return Problem(
+        f"line {line}, column {column}",
+        f"not UTF-8 text: the byte 0x{byte:02x} ({error.reason}), where UTF-8 was expected; "
+        "save the file as UTF-8",
+    )
 
 
 def loads(
