@@ -20,13 +20,16 @@ CHECKED_AGAINST = "2026-09-25"  # the newest CR text every constraint was checke
 # Days are written YYYY-MM-DD, which sort as the days do: the datetime module would cost the
 # start of every command 2 ms, and only a file that names a date needs it.
 M10 = "2009-07-11"  # damage assignment order; deathtouch divides freely (702.2b)
-M11 = "2010-07-16"  # nonzero deathtouch damage is lethal, and the order binds it
+PREVENTION_615 = "2009-10-01"  # renumbering: prevention 614 -> 615, their interaction 616
+M11 = "2010-07-16"  # nonzero deathtouch damage is lethal, and the order binds it; damage 119
 TRAMPLE_702_18 = "2011-06-17"  # renumbering: trample 702.18, banding 702.20
 TRAMPLE_702_19 = "2013-07-13"  # renumbering: trample 702.19, banding 702.21
 STEPS_510_4 = "2016-09-30"  # the first-strike steps rule 510.5 becomes 510.4
 DEATHTOUCH_702_2C = "2017-01-20"  # deathtouch's lethal rule 702.2b becomes 702.2c
+DAMAGE_120 = "2019-07-12"  # renumbering: the damage rules 119 become 120
 BANDING_702_22 = "2021-04-22"
-INFECT = "2010-10-01"  # 702.87 then (702.90 today); 119.3b gives its poison counters
+INFECT = "2010-10-01"  # 702.87 then (702.90 today); 119.3b gives its poison counters, and
+# the results that were 119.3b-e become c-f
 TRAMPLE_OVER_PLANESWALKERS = "2021-06-18"  # 702.19c; old 702.19c-e become d-g
 TOXIC = "2023-02-03"  # 702.164, 120.3g: the Phyrexia: All Will Be One update
 BATTLES = "2023-04-14"
@@ -48,7 +51,8 @@ class EditionError(LethalError, ValueError):
 class Edition(namedtuple("Edition", ["asked", "since", "until"])):
     """The rules in force on one day: `asked` is what the file said, `since` the first day
     of the span of editions that all judge alike and number alike, `until` its last day
-    (None: still in force); days as YYYY-MM-DD."""
+    (None: still in force); days as YYYY-MM-DD. (Regenerate, renumbered five times within
+    spans, is numbered by the day asked.)"""
 
     __slots__ = ()
 
@@ -145,7 +149,52 @@ class Edition(namedtuple("Edition", ["asked", "since", "until"])):
             letter = "b"
         elif family == "510.4" and since < STEPS_510_4:
             family = "510.5"
+        elif family.startswith("120."):  # damage
+            section = "118" if since < M11 else "119" if since < DAMAGE_120 else "120"
+            if family == "120.3" and letter:
+                letter, last = _results_letter(letter, since), last and _results_letter(last, since)
+                if letter is None:
+                    return None
+            family = section + family[3:]
+        elif family[:4] in ("615.", "616.") and since < PREVENTION_615:
+            family = f"{int(family[:3]) - 1}{family[3:]}"
+        elif family == "701.19":  # regenerate, renumbered on days not all known
+            return " or ".join(f"{number}{letter or ''}" for number in self._regenerate())
         return f"{family}{letter or ''}" + (f"-{last}" if last else "")
+
+    def _regenerate(self) -> tuple[str, ...]:
+        """Regenerate's number on the day asked; both, on a day between the last edition
+        seen with the one and the first seen with the other."""
+        day = "9999-12-31" if self.asked == CURRENT_NAME else self.asked
+        before = ()
+        for number, first_seen, last_seen in _REGENERATE:
+            if last_seen is None or day <= last_seen:
+                return (number,) if day >= first_seen else (*before, number)
+            before = (number,)
+        raise AssertionError("the last number of regenerate has no end")
+
+
+def _results_letter(letter: str, since: str) -> str | None:
+    """A result of damage (today's 120.3 letter) as an edition letters it: before infect,
+    today's b (poison), g (toxic) and h (battles) did not exist, and c-f were b-e; toxic
+    and battles added g and h."""
+    if since < INFECT:
+        return {"a": "a", "c": "b", "d": "c", "e": "d", "f": "e"}.get(letter)
+    absent = (letter == "g" and since < TOXIC) or (letter == "h" and since < BATTLES)
+    return None if absent else letter
+
+
+# Regenerate's number, with the first and the last edition of the archive seen to have it
+# (each number but today's): a renumbering fell between the two editions either side of it.
+# 701.15 came with the keyword action mill, on 2020-07-03.
+_REGENERATE = (
+    ("701.11", M10, "2011-07-15"),
+    ("701.12", "2012-02-01", "2015-09-26"),
+    ("701.13", "2016-11-11", "2017-08-25"),
+    ("701.14", "2018-07-13", "2020-07-02"),
+    ("701.15", "2020-07-03", "2025-02-07"),
+    ("701.19", "2025-06-06", None),
+)
 
 
 # A rule number such as 702.19b, or a range such as 702.19b-f.
@@ -157,12 +206,14 @@ _BOUNDARIES = tuple(
     sorted(
         {
             M10,
+            PREVENTION_615,
             M11,
             INFECT,
             TRAMPLE_702_18,
             TRAMPLE_702_19,
             STEPS_510_4,
             DEATHTOUCH_702_2C,
+            DAMAGE_120,
             BANDING_702_22,
             TRAMPLE_OVER_PLANESWALKERS,
             TOXIC,

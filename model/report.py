@@ -249,7 +249,7 @@ def guarantee_text(file: str, answer: Guarantee, edition: Edition) -> str:
 # lethal deal
 
 
-def outcome_json(outcome) -> dict:
+def outcome_json(outcome, edition: Edition) -> dict:
     return {
         "choices": list(outcome.choices),
         "dealt": entries_json(outcome.dealt),
@@ -260,7 +260,7 @@ def outcome_json(outcome) -> dict:
                 "gained": outcome.gained[p],
                 "poison": outcome.poison[p],
                 "loses": p in outcome.loses,
-                **({"rule": outcome.loses[p]} if p in outcome.loses else {}),
+                **({"rule": edition.cite(outcome.loses[p])} if p in outcome.loses else {}),
             }
             for p, life in outcome.life.items()
         ],
@@ -275,9 +275,15 @@ def outcome_json(outcome) -> dict:
         ]
         + [{"id": p, "loyalty": n} for p, n in outcome.loyalty.items()]
         + [{"id": b, "defense": n} for b, n in outcome.defense.items()],
-        "removed": [{"id": r.id, "rule": r.rule, "why": r.why} for r in outcome.removed],
+        "removed": [
+            {"id": r.id, "rule": edition.cite(r.rule), "why": r.why} for r in outcome.removed
+        ],
         "regenerated": [
-            {"id": c, "rule": "701.19a", "why": "tapped, all damage removed, removed from combat"}
+            {
+                "id": c,
+                "rule": edition.cite("701.19a"),
+                "why": "tapped, all damage removed, removed from combat",
+            }
             for c in outcome.regenerated
         ],
     }
@@ -287,7 +293,11 @@ _LOSES = {"704.5a": "0 or less life", "704.5c": "ten or more poison counters"}
 
 
 def outcomes_text(file: str, scenario: Scenario, outcomes) -> str:
-    lines = [f"{file}: the assignment is legal; dealt (CR 510.2, 120.3-120.4)"]
+    """Each outcome of dealing the step's damage, its rules cited as the scenario's edition
+    numbers them."""
+    cite = scenario.edition.cite
+    dealt = scenario.edition.cite_in("CR 510.2, 120.3-120.4")
+    lines = [f"{file}: the assignment is legal; dealt ({dealt})"]
     for n, outcome in enumerate(outcomes, 1):
         if len(outcomes) > 1:
             choices = "; ".join(map(printable, outcome.choices))
@@ -295,7 +305,7 @@ def outcomes_text(file: str, scenario: Scenario, outcomes) -> str:
         dealt = ", ".join(f"{shown(e.source)}->{shown(e.to)} {e.amount}" for e in outcome.dealt)
         lines.append(f"  dealt: {dealt or 'nothing'}")
         for p in scenario.players:
-            lines += _player_lines(p, outcome)
+            lines += _player_lines(p, outcome, cite)
         for c, marked in outcome.damage.items():
             put = outcome.counters[c]
             if put:
@@ -313,15 +323,15 @@ def outcomes_text(file: str, scenario: Scenario, outcomes) -> str:
         for c in outcome.regenerated:
             lines.append(
                 f"  {shown(c)} is regenerated: tapped, all damage removed, removed from combat "
-                "(CR 701.19a)"
+                f"(CR {cite('701.19a')})"
             )
         for r in outcome.removed:
             why = printable(r.why)
-            lines.append(f"  {shown(r.id)} is put into the graveyard: {why} (CR {r.rule})")
+            lines.append(f"  {shown(r.id)} is put into the graveyard: {why} (CR {cite(r.rule)})")
     return "\n".join(lines) + "\n"
 
 
-def _player_lines(p, outcome) -> list[str]:
+def _player_lines(p, outcome, cite) -> list[str]:
     """A player's life (always, when the file gives it), life lost and gained, poison."""
     lost, gained = outcome.lost[p.id], outcome.gained[p.id]
     lines = []
@@ -333,10 +343,10 @@ def _player_lines(p, outcome) -> list[str]:
         lines.append(f"  {shown(p.id)}: life {p.life} -> {outcome.life[p.id]}{more}")
     else:
         lines += [f"  {shown(p.id)}: loses {lost} life"] if lost else []
-        lines += [f"  {shown(p.id)}: gains {gained} life (CR 120.3f)"] if gained else []
+        lines += [f"  {shown(p.id)}: gains {gained} life (CR {cite('120.3f')})"] if gained else []
     if outcome.poison[p.id] != p.poison:
         lines.append(f"  {shown(p.id)}: poison counters {p.poison} -> {outcome.poison[p.id]}")
     if p.id in outcome.loses:
         rule = outcome.loses[p.id]
-        lines.append(f"  {shown(p.id)} loses the game: {_LOSES[rule]} (CR {rule})")
+        lines.append(f"  {shown(p.id)} loses the game: {_LOSES[rule]} (CR {cite(rule)})")
     return lines

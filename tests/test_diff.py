@@ -113,7 +113,7 @@ def chump_wall(tmp_path: Path) -> str:
     24 orders to try."""
     data = scenario_file(
         attacker("a", 9, 9, "trample"),
-        *[blocker(f"b{i}", 1, 2, blocking="a") for i in range(4)],
+        *[blocker(f"b{i}", 1, 2, blocking=["a"]) for i in range(4)],
         rules="2022-01-01",
     )
     path = tmp_path / "wall.json"

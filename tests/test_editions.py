@@ -1302,6 +1302,89 @@ def test_deathtouch_lethal_rule_is_numbered_by_the_edition(day, rule):
     assert check(combat, assignment).edition.cite("702.2c") == rule
 
 
+# What damage does, numbered by the edition (the archive of official texts, read at each
+# change): the damage section was 118 (M10), 119 (from 2010-07-16) and 120 (from
+# 2019-07-12); before infect its results were lettered a, then b-e for today's c-f;
+# prevention shields and the order of effects were 614.7 and 615.1 until 2009-10-01; the
+# state-based actions kept their letters.
+
+
+@pytest.mark.parametrize(
+    "day, lifelink, loyalty, shield, order, lethal",
+    [
+        (M10, "118.3e", "118.3b", "614.7", "615.1", "704.5g"),
+        ("2009-09-30", "118.3e", "118.3b", "614.7", "615.1", "704.5g"),
+        ("2009-10-01", "118.3e", "118.3b", "615.7", "616.1", "704.5g"),
+        (M11, "119.3e", "119.3b", "615.7", "616.1", "704.5g"),
+        ("2010-10-01", "119.3f", "119.3c", "615.7", "616.1", "704.5g"),
+        ("2019-07-11", "119.3f", "119.3c", "615.7", "616.1", "704.5g"),
+        ("2019-07-12", "120.3f", "120.3c", "615.7", "616.1", "704.5g"),
+        ("current", "120.3f", "120.3c", "615.7", "616.1", "704.5g"),
+    ],
+)
+def test_the_results_of_damage_are_numbered_by_the_edition(
+    day, lifelink, loyalty, shield, order, lethal
+):
+    edition = parse(scenario_file(attacker("bear", 2, 2), rules=day)).edition
+    today = ("120.3f", "120.3c", "615.7", "616.1", "704.5g")
+    assert tuple(edition.cite(rule) for rule in today) == (lifelink, loyalty, shield, order, lethal)
+    poison = edition.cite("120.3b")
+    assert (poison is None) == (day < "2010-10-01")  # infect's poison: no rule before it
+
+
+@pytest.mark.parametrize(
+    "day, rule",
+    [
+        (M10, "701.11a"),
+        ("2011-07-15", "701.11a"),
+        ("2011-09-30", "701.11a or 701.12a"),  # between the editions seen either side
+        ("2012-02-01", "701.12a"),
+        ("2016-01-22", "701.12a or 701.13a"),
+        ("2016-11-11", "701.13a"),
+        ("2018-07-13", "701.14a"),
+        ("2020-07-02", "701.14a"),
+        ("2020-07-03", "701.15a"),  # mill became a keyword action
+        ("2025-02-07", "701.15a"),
+        ("2025-04-04", "701.15a or 701.19a"),
+        ("2025-06-06", "701.19a"),
+        ("current", "701.19a"),
+    ],
+)
+def test_regenerate_is_numbered_by_the_day_asked_and_both_numbers_where_unknown(day, rule):
+    assert parse(scenario_file(attacker("bear", 2, 2), rules=day)).edition.cite("701.19a") == rule
+
+
+def test_deal_under_an_old_edition_cites_its_numbers(capsys, tmp_path):
+    data = scenario_file(
+        attacker("cleric", 3, 3, "lifelink"),
+        blocker("troll", 1, 2, blocking=["cleric"], regeneration_shields=1),
+        rules="2016-01-22",
+        assignment=[("cleric", "troll", 3), ("troll", "cleric", 1)],
+    )
+    data["players"][0]["life"] = 20
+    path = tmp_path / "troll.json"
+    path.write_text(json.dumps(data))
+    assert main(["deal", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "dealt (CR 510.2, 119.3-119.4)" in out
+    assert (
+        "troll is regenerated: tapped, all damage removed, removed from combat (CR 701.12a "
+        "or 701.13a)" in out
+    )
+    assert main(["deal", str(path), "--json"]) == 0
+    (outcome,) = json.loads(capsys.readouterr().out)["outcomes"]
+    assert outcome["regenerated"][0]["rule"] == "701.12a or 701.13a"
+    data["rules"] = "2010-01-01"
+    data["permanents"][1]["regeneration_shields"] = 0
+    del data["players"][0]["life"]
+    path.write_text(json.dumps(data))
+    assert main(["deal", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "dealt (CR 510.2, 118.3-118.4)" in out
+    assert "A: gains 3 life (CR 118.3e)" in out
+    assert "troll is put into the graveyard: 3 damage, toughness 2 (CR 704.5g)" in out
+
+
 # ---------------------------------------------------------------------------------------------
 # Orders the file leaves open: legal iff some order works, and exactly those are listed.
 
@@ -1689,14 +1772,15 @@ def test_check_names_the_edition_in_force(tmp_path):
     assert main(["check", path], out, err) == 1
     text = out.getvalue()
     assert MID_M10 in text
-    # In force on 2010-01-01: an edition of the span 2009-07-11 .. 2010-07-15 (M10 deathtouch).
-    assert M10 in text and LAST_M10 in text
+    # In force on 2010-01-01: an edition of the span 2009-10-01 .. 2010-07-15 (M10 deathtouch;
+    # from 2009-10-01, prevention is numbered 615).
+    assert "2009-10-01" in text and LAST_M10 in text
     assert "510.1c" in text
     out = io.StringIO()
     assert main(["check", path, "--json"], out, io.StringIO()) == 1
     data = json.loads(out.getvalue())
     assert data["rules"] == MID_M10
-    assert M10 in data["edition"] and LAST_M10 in data["edition"]
+    assert "2009-10-01" in data["edition"] and LAST_M10 in data["edition"]
     assert data["legal"] is False
     assert {v["rule"] for v in data["violations"]} == {"510.1c"}
 

@@ -164,7 +164,7 @@ def deal(args, scenario):
         return checked
     outcomes = deal(scenario)
     text = report.outcomes_text(shown(args.file), scenario, outcomes)
-    data = {"legal": True, "outcomes": [report.outcome_json(o) for o in outcomes]}
+    data = {"legal": True, "outcomes": [report.outcome_json(o, scenario.edition) for o in outcomes]}
     return text, data, YES
 
 

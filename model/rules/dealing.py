@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from math import factorial, prod
 
 from ..combat import CANT_BE_PREVENTED, DOUBLE, PREVENT, Entry, Scenario
+from ..editions import Edition
 from ..errors import TooManyEffectOrders
 from ..limits import EFFECT_ORDERS
 from ..ops import Term, all_of, any_of, ite, negate
@@ -127,7 +128,7 @@ def _options(view: ScenarioView, to: str, events: list[Entry]) -> dict[tuple, st
     (510.2), as long as it lasts, split among them as they choose (615.7)."""
     scenario = view.scenario
     steps = [(n, c) for n, e in enumerate(events) for c in changes(view, e.source, e.to)]
-    _refuse_past_the_limit(steps, to)
+    _refuse_past_the_limit(steps, to, scenario.edition)
     options: dict[tuple, str] = {}
     for order in _distinct_orders(steps):
         shields = {e.id: e.amount for e in scenario.effects if e.is_shield}
@@ -139,7 +140,8 @@ def _options(view: ScenarioView, to: str, events: list[Entry]) -> dict[tuple, st
             options.setdefault((tuple(dealt), kept, used), _describe(events, order, portions))
             if len(options) > EFFECT_ORDERS.value():
                 raise TooManyEffectOrders(
-                    f"the orders and splits of shields its player may choose (CR 616.1, 615.7) "
+                    f"the orders and splits of shields its player may choose "
+                    f"({scenario.edition.cite_in('CR 616.1, 615.7')}) "
                     f"give the damage to {to} more outcomes than the effect order limit of "
                     f"{EFFECT_ORDERS.value():,}; raise {EFFECT_ORDERS.flag}"
                 )
@@ -224,7 +226,7 @@ def _distinct_orders(steps: list) -> Iterator[tuple]:
     return extend((), steps, frozenset())
 
 
-def _refuse_past_the_limit(steps: list, to: str) -> None:
+def _refuse_past_the_limit(steps: list, to: str, edition: Edition) -> None:
     """Refuses, before trying any, more orders than the limit: all orders, over the orders
     of each set of alike stateless steps and the renamings of each set of alike shields."""
     stateless = Counter(_sameness(s) for s in steps if not s[1].is_shield)
@@ -234,7 +236,7 @@ def _refuse_past_the_limit(steps: list, to: str) -> None:
     if orders > EFFECT_ORDERS.value():
         raise TooManyEffectOrders(
             f"the damage to {to} meets {len(steps)} effects, in {orders:,} orders its "
-            f"player may choose (CR 616.1), more than the effect order limit of "
+            f"player may choose (CR {edition.cite('616.1')}), more than the effect order limit of "
             f"{EFFECT_ORDERS.value():,}; raise {EFFECT_ORDERS.flag}"
         )
 
@@ -271,7 +273,8 @@ def deal(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> tuple
     combined = prod(len(options) for options in per_recipient)
     if combined > EFFECT_ORDERS.value():
         raise TooManyEffectOrders(
-            f"the choices of order (CR 616.1) on the damage to {len(per_recipient)} recipients "
+            f"the choices of order (CR {scenario.edition.cite('616.1')}) on the damage to "
+            f"{len(per_recipient)} recipients "
             f"give {combined:,} outcomes together, more than the effect order limit of "
             f"{EFFECT_ORDERS.value():,}; raise {EFFECT_ORDERS.flag}"
         )
