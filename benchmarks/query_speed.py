@@ -9,7 +9,8 @@ powers up to 6, with equal counts.
 
 Then issue 12's sizes, on `check_speed.banding_combat(n, seed)` without its assignment, each
 seed apart: `max` to D at 256x128 under 2 s on every seed, and at 512x256 under 10 s and
-500 MB; `min` to D and `possible` with three requirements at 1000x500 under 5 s. The three
+500 MB; `min` to D and `possible` with three requirements at 1000x500 under 5 s (and the
+worst case known, `chain_sizes`). The three
 requirements are pairs of the combat's own legal assignment, so they can be met: its first
 entry to D at least as much, its first blocker's first entry exactly as much, and its last
 entry from an attacker to a creature at least as much. Memory is the process's peak resident
@@ -94,12 +95,57 @@ def large_sizes(runs: int) -> None:
                 row(f"{name}, {n} x {n // 2}, seed {seed}", seconds, f"{shown}, {peak_mb()} MB")
 
 
+def trample_chain(k: int) -> lethal.Scenario:
+    """k+1 tramplers (3/3) in a row and k blockers (1/2), each blocking the two tramplers
+    beside it: one part, in which whether a trampler's damage may go on to D turns on both
+    its blockers, each shared with the next trampler (702.19b counts the other's damage)."""
+    attackers = [
+        {
+            "id": f"a{i}",
+            "controller": "A",
+            "types": ["creature"],
+            "power": 3,
+            "toughness": 3,
+            "keywords": ["trample"],
+            "attacking": "D",
+        }
+        for i in range(k + 1)
+    ]
+    blockers = [
+        {
+            "id": f"b{i}",
+            "controller": "D",
+            "types": ["creature"],
+            "power": 1,
+            "toughness": 2,
+            "blocking": [f"a{i}", f"a{i + 1}"],
+        }
+        for i in range(k)
+    ]
+    data = {"players": [{"id": "A"}, {"id": "D"}], "active_player": "A"}
+    return lethal.parse(data | {"permanents": attackers + blockers})
+
+
+def chain_sizes(runs: int) -> None:
+    """The worst case known: `max` on tramplers that share blockers in a chain, where Z3's
+    optimizer splits on each blocker (lethal or not); its time grows exponentially with the
+    chain, and `--timeout` then gives the bounds proved."""
+    print(f"{'the worst case known: max to D, tramplers in a chain of k blockers':<68}")
+    for k in (16, 20, 24, 28):
+        combat = trample_chain(k)
+        seconds, answer = cpu_median(lambda c=combat: lethal.maximum(c, "D"), runs)
+        row(f"max to D, chain of {k}", seconds, f"value {answer.value}")
+        if answer.value != k + 3:  # every blocker made lethal: 3(k+1) - 2k
+            sys.exit(f"the most damage to D is {answer.value}, not k + 3")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per size")
     parser.add_argument("--large-runs", type=int, default=3, help="runs per issue 12 size")
     args = parser.parse_args()
     large_sizes(args.large_runs)
+    chain_sizes(args.large_runs)
     print(f"{'query and size':<68}{'CPU median':>13}")
 
     for attackers, blockers in ((10, 5), (20, 10), (40, 20)):
