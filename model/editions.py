@@ -121,32 +121,22 @@ class Edition(namedtuple("Edition", ["asked", "since", "until"])):
     def _renumber(self, match: re.Match) -> str | None:
         family, letter, last = match.group(1), match.group(2), match.group(3)
         since = self.since
-        if family == "702.19":  # trample
-            family = (
-                "702.17"
-                if since < TRAMPLE_702_18
-                else "702.18"
-                if since < TRAMPLE_702_19
-                else "702.19"
-            )
-            if since < TRAMPLE_OVER_PLANESWALKERS and letter:
+        if family.startswith("702.") and int(family[4:]) >= _INSERTED[0][0]:  # keywords
+            number = int(family[4:])
+            if any(number == at and since < first for at, first in _INSERTED):
+                return None  # a keyword not yet inserted
+            number -= sum(number > at and since < first for at, first in _INSERTED)
+            if family == "702.19" and since < TRAMPLE_OVER_PLANESWALKERS and letter:
                 letter, last = _OLD_TRAMPLE[letter], _OLD_TRAMPLE.get(last)
                 if letter is None:
                     return None
-        elif family == "702.22":  # banding
-            family = (
-                "702.19"
-                if since < TRAMPLE_702_18
-                else "702.20"
-                if since < TRAMPLE_702_19
-                else "702.21"
-                if since < BANDING_702_22
-                else "702.22"
-            )
-        elif family == "702.2" and letter == "c" and since < DEATHTOUCH_702_2C:
-            if since < M11:
-                return None  # M10 has no rule that makes deathtouch damage lethal
-            letter = "b"
+            family = f"702.{number}"
+        elif family == "702.2" and letter in ("b", "c") and since < DEATHTOUCH_702_2C:
+            # Until 2017-01-20, c was the destruction by deathtouch damage, b the rule that
+            # makes it lethal (from M11: M10 has none, its b letting deathtouch divide freely).
+            if letter == "c" and since < M11:
+                return None
+            letter = "c" if letter == "b" else "b"
         elif family == "510.4" and since < STEPS_510_4:
             family = "510.5"
         elif family.startswith("120."):  # damage
@@ -195,6 +185,12 @@ _REGENERATE = (
     ("701.15", "2020-07-03", "2025-02-07"),
     ("701.19", "2025-06-06", None),
 )
+
+
+# The keywords inserted among 702's since M10, each moving those after it on by one: today's
+# numbers with the first edition that has them. Hexproof (702.11) moved trample to 702.18,
+# indestructible (702.12) to 702.19; the keyword at 702.21 moved banding to 702.22.
+_INSERTED = ((11, TRAMPLE_702_18), (12, TRAMPLE_702_19), (21, BANDING_702_22))
 
 
 # A rule number such as 702.19b, or a range such as 702.19b-f.

@@ -1354,6 +1354,28 @@ def test_regenerate_is_numbered_by_the_day_asked_and_both_numbers_where_unknown(
     assert parse(scenario_file(attacker("bear", 2, 2), rules=day)).edition.cite("701.19a") == rule
 
 
+@pytest.mark.parametrize(
+    "day, lifelink, protection, infect, wither, destroys, indestructible",
+    [
+        (M10, "702.13b", "702.14a", "702.87b", "702.77a", "702.2c", None),
+        ("2011-06-17", "702.14b", "702.15a", "702.88b", "702.78a", "702.2c", None),
+        ("2013-07-13", "702.15b", "702.16a", "702.89b", "702.79a", "702.2c", "702.12b"),
+        ("2017-01-20", "702.15b", "702.16a", "702.89b", "702.79a", "702.2b", "702.12b"),
+        ("2021-04-22", "702.15b", "702.16a", "702.90b", "702.80a", "702.2b", "702.12b"),
+    ],
+)
+def test_keywords_are_numbered_by_the_keywords_inserted_before_them(
+    day, lifelink, protection, infect, wither, destroys, indestructible
+):
+    """Hexproof (2011-06-17), indestructible (2013-07-13) and the keyword before banding
+    (2021-04-22) each moved the keywords after them on by one; deathtouch's destruction was
+    702.2c until 2017-01-20 (M10's and M11's texts; XMage's 702.77 wither, 702.87 infect)."""
+    edition = parse(scenario_file(attacker("bear", 2, 2), rules=day)).edition
+    today = ("702.15b", "702.16a", "702.90b", "702.80a", "702.2b", "702.12b")
+    found = tuple(edition.cite(rule) for rule in today)
+    assert found == (lifelink, protection, infect, wither, destroys, indestructible)
+
+
 def test_deal_under_an_old_edition_cites_its_numbers(capsys, tmp_path):
     data = scenario_file(
         attacker("cleric", 3, 3, "lifelink"),
@@ -1841,7 +1863,7 @@ def test_a_creature_with_no_power_has_no_order_to_try(tmp_path):
 @pytest.mark.parametrize(
     "keyword, before, first, rule",
     [
-        ("infect", "2010-09-30", "2010-10-01", "702.90"),  # Scars of Mirrodin
+        ("infect", "2010-09-30", "2010-10-01", "702.87"),  # Scars of Mirrodin; 702.90 today
         ("toxic 2", "2023-02-02", "2023-02-03", "702.164"),  # Phyrexia: All Will Be One
     ],
 )

@@ -857,7 +857,9 @@ def _decides(target: Target, answers: dict, rules_date: str) -> list[str]:
         named += RULES.get(what, ())
     if target.dealing in DEALING_PAIRS:
         named.append(DEALING_PAIRS[target.dealing])
-    found = {v["rule"] for v in answers["violations"]} | {edition.cite(r) or r for r in named}
+    # A rule the edition does not have yet (indestructible's before 2013) decides nothing.
+    cited = {edition.cite(r) for r in named} - {None}
+    found = {v["rule"] for v in answers["violations"]} | cited
     return _in_order(found)
 
 

@@ -59,6 +59,10 @@ class Meaning(Problems):
         self.whole_combat = whole_combat  # the file starts the phase: it may name no step
         self.warnings: list[Problem] = []  # what reads, but is likely not what was meant
 
+    def cr(self, rule: str) -> str:
+        """A rule of today's number, cited as the edition in force numbers it."""
+        return f"CR {self.edition.cite(rule) or rule}"
+
     def build(self, shaped: dict) -> Scenario:
         """The scenario the well-shaped fields describe, if they make sense together."""
         players = [
@@ -218,10 +222,11 @@ class Meaning(Problems):
             for name in (*keywords.plain, *((TOXIC,) if keywords.toxic else ())):
                 if not edition.has_keyword(name):
                     since, rule = editions.KEYWORDS_SINCE[name]
+                    then = editions.in_force(since).cite(rule)  # as that edition numbers it
                     self.problem(
                         f"{place}.keywords[{i}]",
                         f"{show(text)} does not exist yet in the {self.edition.called}: it "
-                        f"exists from the edition of {since} on (CR {rule})",
+                        f"exists from the edition of {since} on (CR {then})",
                     )
         if not edition.has_battles and BATTLE in fields["types"]:
             self.problem(
@@ -353,7 +358,8 @@ class Meaning(Problems):
             elif self.step != SECOND:
                 self.problem(
                     at("struck_first"),
-                    f"only for step 'second', and the step is {show(self.step)} (CR 510.4)",
+                    f"only for step 'second', and the step is {show(self.step)} "
+                    f"({self.cr('510.4')})",
                 )
 
     def permanent(self, fields: dict, raw: list[dict]) -> Permanent:
@@ -414,7 +420,7 @@ class Meaning(Problems):
             self.problem(
                 "step",
                 f"{names(strikers)} has first strike or double strike, so "
-                f"the phase has two combat damage steps (CR 510.4), but {said}; expected "
+                f"the phase has two combat damage steps ({self.cr('510.4')}), but {said}; expected "
                 "'first-strike' or 'second' (or, to ask about the whole phase, no step and "
                 "a query with --combat)",
             )
@@ -433,7 +439,7 @@ class Meaning(Problems):
             self.problem(
                 "step",
                 "'first-strike', but no attacking or blocking creature has "
-                "first strike or double strike, so there is no such step (CR 510.4)",
+                f"first strike or double strike, so there is no such step ({self.cr('510.4')})",
             )
 
     def bands(self, scenario: Scenario, view: ScenarioView) -> None:
@@ -445,7 +451,8 @@ class Meaning(Problems):
             place = f"bands[{i}]"
             if len(band) < 2:
                 self.problem(
-                    place, f"a band has two or more creatures, found {len(band)} (CR 702.22c)"
+                    place,
+                    f"a band has two or more creatures, found {len(band)} ({self.cr('702.22c')})",
                 )
             members_ok = True
             for j, member in enumerate(band):
@@ -456,14 +463,14 @@ class Meaning(Problems):
                     self.problem(
                         spot,
                         f"{show(member)} is not attacking; bands are of attacking "
-                        "creatures (CR 702.22c)",
+                        f"creatures ({self.cr('702.22c')})",
                     )
                     members_ok = False
                 elif member in band_of:
                     self.problem(
                         spot,
                         f"{show(member)} is already in {band_of[member]}; a creature "
-                        "is in one band at most (CR 702.22c)",
+                        f"is in one band at most ({self.cr('702.22c')})",
                     )
                 else:
                     band_of[member] = place
@@ -475,14 +482,14 @@ class Meaning(Problems):
                     place,
                     "its members attack different things "
                     f"({names(sorted(targets))}); a band attacks one player, "
-                    "planeswalker or battle (CR 702.22d)",
+                    f"planeswalker or battle ({self.cr('702.22d')})",
                 )
             if banding.band_allowed(view, band) is not True:
                 self.problem(
                     place,
                     "banding does not allow this band: it needs one or more "
-                    "creatures with banding and at most one without, or creatures "
-                    "that all have a quality one of them 'bands with other' (CR 702.22c)",
+                    "creatures with banding and at most one without, or creatures that "
+                    f"all have a quality one of them 'bands with other' ({self.cr('702.22c')})",
                 )
             # Only the creatures that block some member can block some but not all.
             meeting = {b for m in band for b in view.blockers_of(m)}
@@ -494,7 +501,7 @@ class Meaning(Problems):
                         place,
                         f"{show(blocker)} blocks {names(blocking)} but not "
                         f"{names(missing)}; a creature blocking one member of a band "
-                        "blocks them all (CR 702.22h)",
+                        f"blocks them all ({self.cr('702.22h')})",
                     )
 
     def unmatched_protection(self, shaped: dict, scenario: Scenario) -> None:
@@ -512,8 +519,8 @@ class Meaning(Problems):
                                 f"{kind}[{i}].keywords[{j}]",
                                 f"{show(text)} matches no permanent of the file: none has "
                                 f"{show(quality)} among its qualities or types, so it prevents "
-                                "nothing (CR 702.16a); add it to the qualities of the sources "
-                                "it should match",
+                                f"nothing ({self.cr('702.16a')}); add it to the "
+                                "qualities of the sources it should match",
                             )
                         )
 
