@@ -808,7 +808,7 @@ def test_a_file_stuck_in_c_while_importing_is_stopped_once_its_time_is_up(tmp_pa
     assert time.monotonic() - start < 0.3 + processes.GRACE + 5
     good, entry = json.loads(out)[1:]
     assert code == 2 and good["verdict"] == PROVED and entry["verdict"] == ERROR
-    assert "past --timeout 0.3 s, in code the timeout could not interrupt" in entry["reason"]
+    assert "(--timeout 0.3 s), in code the timeout could not interrupt" in entry["reason"]
 
 
 @pytest.mark.parametrize(
@@ -829,6 +829,100 @@ def test_what_a_file_does_to_the_standard_streams_while_importing_takes_nothing_
     )
     assert (ran.returncode, ran.stderr) == (0, said)  # said once, on standard error
     assert verdicts(ran.stdout) == {"toughness_is_at_least_one": PROVED}
+
+
+@pytest.mark.parametrize(
+    "does",
+    [
+        "import lethal.proving.report\nlethal.proving.report.exit_code = lambda *a: 0",
+        "import json\njson.dumps = lambda *a, **k: 'PATCHED'",
+        "import atexit\natexit.register(lambda: os.write(1, b'AT EXIT'))",
+        "os.chdir('/')",
+        "import threading\nthreading.Thread(target=lambda: os.write(1, b'LATE')).start()",
+    ],
+)
+def test_nothing_a_file_does_while_importing_reaches_the_run(tmp_path, does):
+    """The file is imported in processes of its own, never in lethal's: here, with a
+    property refuted, the run still exits 1 with its report whole, and the counterexample
+    is written where --out says."""
+    path = write(
+        tmp_path,
+        """
+        import os
+
+        {does}
+
+
+        @holds(cites=["510.1a"], bounds=SMALL)
+        def power_is_small(combat):
+            \"\"\"Every creature has power 2 or less.\"\"\"
+            return all_of(combat.power(c) <= 2 for c in combat.creatures)
+        """.replace("{does}", does.replace("\n", "\n        ")),
+    )
+    out = tmp_path / "out"
+    argv = ["prove", str(path), "--json", "--out", "out"]
+    ran = subprocess.run(
+        [sys.executable, "-c", AS_A_PROGRAM, *argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert ran.returncode == 1, ran.stderr
+    assert verdicts(ran.stdout) == {"toughness_is_at_least_one": PROVED, "power_is_small": REFUTED}
+    assert (out / "power_is_small.json").is_file()
+
+
+def test_a_file_that_ends_its_process_only_when_imported_again_is_that_property_s_error(tmp_path):
+    counter = tmp_path / "imports"
+    path = write(
+        tmp_path,
+        f"""
+        import os
+        from pathlib import Path
+
+        counter = Path({str(counter)!r})
+        times = int(counter.read_text()) + 1 if counter.exists() else 1
+        counter.write_text(str(times))
+        if times > 1:
+            os._exit(0)
+        """,
+    )
+    code, out, err = run("prove", str(path), "--json", "--out", str(tmp_path / "out"))
+    assert code == 2
+    (entry,) = json.loads(out)[1:]
+    assert entry["verdict"] == ERROR
+    assert entry["reason"].startswith("it ended the process proving it (exit code 0)")
+
+
+@pytest.mark.parametrize("where", ["importing", "proving"])
+def test_a_process_a_file_starts_ends_with_the_run_and_never_holds_it_up(tmp_path, where):
+    pid_file = tmp_path / "pid"
+    fork = f"""
+        if os.fork() == 0:
+            Path({str(pid_file)!r}).write_text(str(os.getpid()))
+            time.sleep(60)
+            os._exit(0)
+    """
+    body = textwrap.dedent(fork) if where == "importing" else ""
+    proving = textwrap.indent(textwrap.dedent(fork), "    ") if where == "proving" else ""
+    path = tmp_path / "mine.py"
+    path.write_text(
+        HEADER
+        + "import os\nimport time\nfrom pathlib import Path\n"
+        + body
+        + "\n\n@holds(cites=['510.1a'], bounds=SMALL)\ndef forks(combat):\n"
+        + '    """Every creature has power -1 or more, said after forking."""\n'
+        + proving
+        + "    return all_of(combat.power(c) >= -1 for c in combat.creatures)\n"
+    )
+    start = time.monotonic()
+    code, out, _ = run("prove", str(path), "--json", "--out", str(tmp_path / "out"))
+    assert time.monotonic() - start < 30
+    assert code == 0 and verdicts(out) == {"toughness_is_at_least_one": PROVED, "forks": PROVED}
+    time.sleep(0.2)
+    stat = Path(f"/proc/{pid_file.read_text()}/stat")
+    assert not stat.exists() or stat.read_text().split(") ")[1][0] in "ZX"  # ended
 
 
 # 14: a name that is no plain text.

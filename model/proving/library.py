@@ -6,16 +6,19 @@ import contextlib
 import fnmatch
 import importlib
 import importlib.util
+import inspect
 import os
 import pkgutil
 import sys
 import traceback
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 from ..deadline import deadline
 from ..errors import LethalError
 from . import Bounds, Property, processes
+from .prover import PropertyError
 
 
 class LibraryError(LethalError, ValueError):
@@ -29,20 +32,32 @@ def collect(
     the order they are written, keeping those whose name matches `pattern` (a substring, or
     a glob such as 'trample_*'). A file that does not import is one entry whose problem says
     why: whatever the pattern, since the properties it would have held are unknown; so is
-    a file whose import takes longer than `timeout` seconds."""
-    modules = _user_modules(paths, timeout) if paths else _library_modules()
+    a file whose import takes longer than `timeout` seconds.
+
+    A user's file is never imported here: a process of its own imports it and sends back
+    what it declares, and each process proving one of its properties imports it again
+    (`FromFile`), so that nothing a file does (end, hang in C, patch lethal, close or write
+    to the standard streams, change folder, leave threads or processes behind) reaches
+    the run."""
+    if paths:
+        files = [_declared(file, timeout) for file in _user_files(paths)]
+    else:
+        files = [_in_order(module) for module in _library_modules()]
     found = []
-    for module in modules:
-        if isinstance(module, Property):
-            found.append(module)
+    for declared in files:
+        if isinstance(declared, Property):  # a file that does not import
+            found.append(declared)
             continue
-        chosen = [v for v in vars(module).values() if isinstance(v, Property)]
         if pattern:
-            chosen = [
-                p for p in chosen if pattern in p.name or fnmatch.fnmatchcase(p.name, pattern)
+            declared = [
+                p for p in declared if pattern in p.name or fnmatch.fnmatchcase(p.name, pattern)
             ]
-        found += chosen
+        found += declared
     return found
+
+
+def _in_order(module) -> list[Property]:
+    return [v for v in vars(module).values() if isinstance(v, Property)]
 
 
 def _library_modules():
@@ -54,7 +69,7 @@ def _library_modules():
     ]
 
 
-def _user_modules(paths: list[str], timeout: float | None):
+def _user_files(paths: list[str]) -> list[Path]:
     files: list[Path] = []
     for given in paths:  # each looked at before any is imported
         path = Path(given)
@@ -68,32 +83,67 @@ def _user_modules(paths: list[str], timeout: float | None):
             raise LibraryError(f"{given}: not a .py file or a folder")
         else:
             raise LibraryError(f"{given}: no such file or folder")
-    return [_imported(file, timeout) for file in files]
+    return files
 
 
-def _imported(file: Path, timeout: float | None):
-    """The module of a user's file, or, if it does not import, the entry that says so. It
-    is imported first in a process of its own, so that a file ending its process, closing
-    or writing to the standard streams, or stuck in C while importing, costs only that
-    process; then, known to import, here, silently, since it has had its say."""
+def _declared(file: Path, timeout: float | None) -> list[Property] | Property:
+    """The properties a user's file declares, found by importing it in a process of its
+    own, each with a function that imports the file again where it is called; or, if it
+    does not import, the entry that says so."""
     limit = None if timeout is None else timeout + processes.GRACE
-    ending = processes.apart(lambda: _problem(file, timeout), limit)
-    if ending.returned and ending.value is not None:
+    ending = processes.apart(lambda: _declarations(file, timeout), limit)
+    if ending.returned:
         return ending.value
-    if not ending.returned:
-        how = ending.how or (
-            f"stopped after {ending.seconds:.1f} s past --timeout {timeout:g} s, in code the "
-            "timeout could not interrupt (a long call into C, say)"
-        )
-        return _entry(file, 0, f"importing it ended the process ({how})")
-    with _silenced():
-        return _loaded(file, timeout)
+    how = ending.how or (
+        f"stopped after {ending.seconds:.1f} s (--timeout {timeout:g} s), in code the "
+        "timeout could not interrupt (a long call into C, say)"
+    )
+    return _entry(file, 0, f"importing it ended the process ({how})")
 
 
-def _problem(file: Path, timeout: float | None) -> Property | None:
-    """The entry for a file that does not import; None for one that does."""
+def _declarations(file: Path, timeout: float | None) -> list[Property] | Property:
     loaded = _loaded(file, timeout)
-    return loaded if isinstance(loaded, Property) else None
+    if isinstance(loaded, Property):
+        return loaded
+    return [
+        replace(p, function=FromFile(file.resolve(), i, p.combats)) if p.function is not None else p
+        for i, p in enumerate(_in_order(loaded))
+    ]
+
+
+# The files imported again in this process, each once: a property's function is called
+# for its claim and again to re-check a counterexample.
+_imported_again: dict[Path, object] = {}
+
+
+class FromFile:
+    """The function of the `index`-th property of a user's file, called where the file is
+    imported again, silently (it had its say when its properties were listed), in the
+    folder it was imported from."""
+
+    def __init__(self, file: Path, index: int, combats: int):
+        self.file, self.index, self.combats = file, index, combats
+
+    @property
+    def __signature__(self) -> inspect.Signature:  # what `Property.combats` reads
+        only = inspect.Parameter.POSITIONAL_ONLY
+        return inspect.Signature([inspect.Parameter(f"c{n}", only) for n in range(self.combats)])
+
+    def __call__(self, *combats):
+        loaded = _imported_again.get(self.file)
+        if loaded is None:
+            here = os.getcwd()
+            try:
+                with _silenced():
+                    loaded = _imported_again[self.file] = _loaded(self.file, None)
+            finally:
+                os.chdir(here)
+        if isinstance(loaded, Property):
+            raise PropertyError(f"imported again, {loaded.problem}")
+        found = _in_order(loaded)
+        if self.index >= len(found):
+            raise PropertyError("imported again, the file declares fewer properties")
+        return found[self.index].function(*combats)
 
 
 def _loaded(file: Path, timeout: float | None):
@@ -108,7 +158,7 @@ def _loaded(file: Path, timeout: float | None):
     try:
         with deadline(timeout, limit), contextlib.redirect_stdout(sys.stderr):
             spec.loader.exec_module(module)
-    except (Exception, SystemExit) as error:  # a user's file: report it, and go on
+    except (Exception, SystemExit, KeyboardInterrupt) as error:  # a user's file's: go on
         return _unimported(file, error)
     finally:
         if str(folder) in sys.path:  # unless the file took it off itself

@@ -27,6 +27,8 @@ from .prover import ERROR, THE_PROPERTY, UNKNOWN, Result, declared_at, prove
 # Seconds a process proving one property is given past its limits to report its own verdict
 # (an unknown, with the query it was solving saved) before it is stopped from outside.
 GRACE = 1.0
+# Seconds between looks at whether a process has ended, when its pipes do not say so.
+POLL = 0.05
 
 
 def prove_all(
@@ -182,6 +184,7 @@ class _Child:
                 self.stop()
             else:
                 self.status = status
+                self._end_what_it_started()
         # The process has ended: the rest of what it sent and said, unless something it
         # started holds the pipes open.
         while self.read(self.sent) or self.read(self.said):
@@ -200,12 +203,20 @@ class _Child:
         return Ending(returned=False, how=how, seconds=seconds)
 
     def stop(self) -> None:
-        """Kills the process, if it still runs; a stopped one has no status of its own."""
+        """Kills the process, if it still runs, and all it started; a stopped one has no
+        status of its own."""
         if self.status is None and not self.stopped:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(self.pid, signal.SIGKILL)
             os.waitpid(self.pid, 0)
             self.stopped = True
+            self._end_what_it_started()
+
+    def _end_what_it_started(self) -> None:
+        """Kills the processes the work started (its process group), which would otherwise
+        hold its pipes open and outlive the run."""
+        with contextlib.suppress(OSError):
+            os.killpg(self.pid, signal.SIGKILL)
 
     def close(self) -> None:
         for fd in (self.sent, self.said):
@@ -221,8 +232,10 @@ def _wait_for(children: list[_Child]) -> None:
     if any(child.sent not in child.open for child in children):
         wait = 0.005  # it is ending: soon to be reaped
     else:
+        # Not past its time; nor long past its end, should a process it started hold its
+        # pipes open.
         ends = min(child.ends for child in children)
-        wait = None if ends == math.inf else max(0.0, ends - time.monotonic())
+        wait = min(POLL, max(0.0, ends - time.monotonic()))
     ready, _, _ = select.select(list(readers), [], [], wait)
     for fd in ready:
         readers[fd].read(fd)
@@ -235,6 +248,7 @@ def _child(work: Callable[[], object], sent: int, says: int) -> NoReturn:
     code = 1
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+        os.setpgid(0, 0)  # a group of its own, whose processes the parent ends with it
         os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
         os.dup2(says, 1)
         os.dup2(says, 2)
