@@ -688,11 +688,21 @@ def test_bad_usage_exits_2(capsys):
         (["max", "x.json", "--to", "D", "--combt"], "--combt (did you mean '--combat'?)"),
         (["prove", "--jbs=2"], "--jbs=2 (did you mean '--jobs'?)"),
         (["deal", "x.json", "--zzzzzz"], "unrecognized arguments: --zzzzzz\n"),
+        (
+            ["check", "x.json", "--debug"],
+            "(--debug is lethal's own option: give it before the command)",
+        ),
+        (["check", "x.json", "--js\x1b[2Jon"], "--js\\x1b[2Jon (did you mean '--json'?)"),
     ],
 )
 def test_a_mistyped_command_or_option_says_which_was_meant(argv, said, capsys):
     assert main(argv) == 2
     assert capsys.readouterr().err.endswith(said if said.endswith("\n") else said + "\n")
+
+
+def test_a_usage_message_quoting_a_huge_word_is_cut(capsys):
+    assert main(["check", "x.json", "--" + "a" * 100_000]) == 2
+    assert len(capsys.readouterr().err) < 1000
 
 
 # Never a traceback, never a hang (issue 10): whatever the file holds, a located message.

@@ -20,6 +20,8 @@ SCENARIO_LIMITS = (ORDERS,)  # the limits every scenario command takes
 
 SHORTEST, LONGEST = 0.001, 7 * 24 * 3600  # the time limits that mean something
 
+MESSAGE = 300  # the most characters of a usage message, which may quote what was typed
+
 QUERY_LIMITS = (CREATURES, ASSIGNMENTS, COUNT_ROWS)  # the last two: with --combat
 
 
@@ -424,7 +426,10 @@ def _suggesting(argparse):
 
     class Parser(argparse.ArgumentParser):
         def error(self, message: str):
-            super().error(message + _meant(self, message))
+            from ..errors import printable
+
+            shown = message if len(message) <= MESSAGE else message[:MESSAGE] + "..."
+            super().error(printable(shown) + _meant(self, message))
 
     return Parser
 
@@ -449,7 +454,10 @@ def _meant(parser: argparse.ArgumentParser, message: str) -> str:
         if isinstance(action, argparse._SubParsersAction):
             parsers += action.choices.values()
     options = [o for p in parsers for a in p._actions for o in a.option_strings]
+    own = {o for a in parser._actions for o in a.option_strings} - {"-h", "--help"}
     for word in message.removeprefix("unrecognized arguments: ").split():
+        if word in own:
+            return f" ({word} is lethal's own option: give it before the command)"
         if word.startswith("--"):
             return did_you_mean(word.split("=")[0], options)
     return ""
