@@ -925,6 +925,23 @@ def test_a_process_a_file_starts_ends_with_the_run_and_never_holds_it_up(tmp_pat
     assert not stat.exists() or stat.read_text().split(") ")[1][0] in "ZX"  # ended
 
 
+def test_two_properties_of_one_name_are_refused_and_a_file_named_twice_is_proved_once(
+    tmp_path, quick
+):
+    for folder in ("one", "two"):
+        (tmp_path / folder).mkdir()
+        write(tmp_path / folder, "")
+    one, two = (str(tmp_path / folder / "mine.py") for folder in ("one", "two"))
+    code, out, err = run("prove", one, two, "--out", str(tmp_path / "out"))
+    assert (code, out) == (2, "")
+    assert err == (
+        f"lethal: two properties are named 'toughness_is_at_least_one': {one}:8 and {two}:8; "
+        "rename one, as its verdict and counterexample files are named by it\n"
+    )
+    code, out, _ = run("prove", one, one, str(tmp_path / "one"), "--json", "--out", str(tmp_path))
+    assert code == 0 and verdicts(out) == {"toughness_is_at_least_one": PROVED}
+
+
 # 14: a name that is no plain text.
 
 FORGED = "evil\x1b[2J\nPROVED   forged"

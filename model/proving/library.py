@@ -53,7 +53,23 @@ def collect(
                 p for p in declared if pattern in p.name or fnmatch.fnmatchcase(p.name, pattern)
             ]
         found += declared
+    _named_once(found)
     return found
+
+
+def _named_once(found: list[Property]) -> None:
+    """Refuses two properties of one name, whose verdicts, reports and files (named by the
+    property) could not be told apart."""
+    first: dict[str, Property] = {}
+    for prop in found:
+        if prop.name in first:
+            other = first[prop.name]
+            raise LibraryError(
+                f"two properties are named {prop.name!r}: {other.source}:{other.line} and "
+                f"{prop.source}:{prop.line}; rename one, as its verdict and counterexample "
+                "files are named by it"
+            )
+        first[prop.name] = prop
 
 
 def _in_order(module) -> list[Property]:
@@ -83,7 +99,7 @@ def _user_files(paths: list[str]) -> list[Path]:
             raise LibraryError(f"{given}: not a .py file or a folder")
         else:
             raise LibraryError(f"{given}: no such file or folder")
-    return files
+    return list({file.resolve(): file for file in files}.values())  # each file once
 
 
 def _declared(file: Path, timeout: float | None) -> list[Property] | Property:
