@@ -416,6 +416,7 @@ def test_a_property_file_imports_the_modules_beside_it(tmp_path):
         ("x = 1\ndef f(:\n    pass\n", "SyntaxError: invalid syntax", 2),
         ("import os\nimport no_such_module\n", "ModuleNotFoundError: No module named", 2),
         ("import sys\n\nsys.exit(0)\n", "SystemExit: 0", 3),
+        ("x = 1\nraise KeyboardInterrupt\n", "KeyboardInterrupt: ", 2),
     ],
 )
 def test_a_file_that_does_not_import_is_an_error_and_the_others_still_run(
