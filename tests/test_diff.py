@@ -65,6 +65,10 @@ def test_a_keyword_that_does_not_exist_yet_is_a_located_error():
 def test_a_date_lethal_does_not_model_is_exit_2(date, tmp_path):
     code, _, err = run("--from", date, "--to", "current", "--out", str(tmp_path))
     assert code == 2 and date in err and "Traceback" not in err
+    # An option's error, with the command's usage, even with a file: not the file's.
+    code, _, err = run(GORGER, "--from", "current", "--to", date)
+    assert code == 2 and "lethal diff: error: argument --to: " in err and date in err
+    assert GORGER not in err
 
 
 def test_foundations_only_relaxes_and_the_smallest_assignment_it_allows_replays(tmp_path):

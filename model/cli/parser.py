@@ -201,8 +201,8 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         "(or the two sides of lethal disagree), 3 when the solver could not decide.",
     )
     differ.add_argument("file", nargs="?", metavar="FILE", help="a scenario file to compare")
-    differ.add_argument("--from", dest="before", required=True, metavar="DATE")
-    differ.add_argument("--to", dest="after", required=True, metavar="DATE")
+    differ.add_argument("--from", dest="before", required=True, metavar="DATE", type=_rules)
+    differ.add_argument("--to", dest="after", required=True, metavar="DATE", type=_rules)
     differ.add_argument("--json", action="store_true", help="print the answer as JSON")
     _timeout_option(differ, "question (with FILE, the verdict and each maximum, each edition's)")
     _limit_options(differ, (ORDERS, CREATURES), ", with FILE")
@@ -248,6 +248,7 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     corpus.add_argument(
         "--rules",
         default="current",
+        type=_rules,
         metavar="DATE",
         help="the edition: 'current' (default) or a date, the rules in force that day",
     )
@@ -498,6 +499,19 @@ def _bound(name: str) -> Callable[[str], int]:
         return _whole_number(max(1, least), most)(text)
 
     return number
+
+
+def _rules(text: str) -> str:
+    """An edition lethal models: 'current', or a date from 2009-07-11 on."""
+    import argparse
+
+    from ..editions import EditionError, in_force
+
+    try:
+        in_force(text)
+    except EditionError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
 
 
 def _seconds(text: str) -> float:

@@ -60,7 +60,6 @@ def prove(args):
 
 
 def diff(args):
-    from ..editions import EditionError, in_force
     from ..proving import Bounds, diff
     from ..proving.report import check_writable
     from ..reading import origin_of
@@ -68,12 +67,7 @@ def diff(args):
     if args.file == "":
         raise LethalError(EMPTY_PATH)
     path, args.file = args.file, args.file and origin_of(args.file)  # '-' is <stdin>
-    editions = (args.before, args.after)
-    for flag, rules in zip(("--from", "--to"), editions, strict=True):
-        try:
-            in_force(rules)  # a date lethal does not model: exit 2, before any work
-        except EditionError as error:
-            raise EditionError(f"{flag}: {error}") from None
+    editions = (args.before, args.after)  # each one lethal models (the parser's `_rules`)
     if path:
         with contextlib.ExitStack() as limited:
             for limit in args.limits:
@@ -102,14 +96,9 @@ def diff(args):
 
 
 def corpus(args):
-    from ..editions import EditionError, in_force
     from ..proving import corpus
     from ..proving.report import check_writable
 
-    try:
-        in_force(args.rules)  # a date lethal does not model: exit 2, before any work
-    except EditionError as error:
-        raise EditionError(f"--rules: {error}") from None
     check_writable("DIR", args.dir, folder=True)  # before minutes of work
     out, start = Path(args.dir), time.perf_counter()
     manifest = corpus.write(out, args.rules, timeout=args.timeout)
