@@ -22,7 +22,7 @@ from .prover import PropertyError
 
 
 class LibraryError(LethalError, ValueError):
-    """A path that holds no properties."""
+    """Paths that hold no properties, or properties that cannot be told apart."""
 
 
 def collect(
