@@ -267,7 +267,7 @@ def test_a_date_that_is_no_calendar_date_is_named_by_its_option(flag):
     dates = {"--from": "2015-01-01", "--to": "current", flag: "2023-02-30"}
     code, _, err = run("diff", *(x for pair in dates.items() for x in pair))
     assert code == 2
-    assert err.startswith(f"lethal: {flag}: '2023-02-30' is not a calendar date")
+    assert f"lethal diff: error: argument {flag}: '2023-02-30' is not a calendar date" in err
 
 
 # 6. Several paths: every one gets its line; '-' once; no empty path.
