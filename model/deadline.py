@@ -56,6 +56,16 @@ def deadline(seconds: float | None, what: str) -> Iterator[None]:
         _arm()
 
 
+def timeout(seconds: float | None):
+    """A deadline set by `--timeout SECONDS`, whose message says how to raise it (None: no
+    limit)."""
+    if seconds is None:
+        return deadline(None, "")
+    return deadline(
+        seconds, f"the time limit of {seconds:g} s was reached (--timeout SECONDS raises it)"
+    )
+
+
 def remaining() -> float | None:
     """Seconds left before the earliest pending deadline, or None when none is set."""
     if not _pending:

@@ -114,6 +114,10 @@ class Edition(namedtuple("Edition", ["asked", "since", "until"])):
             return rule
         return self._renumber(match)
 
+    def cr(self, rule: str) -> str:
+        """ "CR <today's rule>", as this edition numbers it."""
+        return self.cite_in(f"CR {rule}")
+
     def cite_in(self, text: str) -> str:
         """A sentence with today's rule numbers, renumbered for this edition."""
         return _RULE.sub(lambda m: self._renumber(m) or m.group(0), text)

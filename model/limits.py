@@ -5,7 +5,7 @@ and how to raise it, and exits 3 (`errors.LimitReached`)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from contextvars import ContextVar
 
 
@@ -40,6 +40,16 @@ class Limit:
             yield
         finally:
             self._value.reset(token)
+
+
+@contextmanager
+def as_given(args) -> Iterator[None]:
+    """Within the block, each limit a command takes (`args.limits`) at the value its flag
+    gave."""
+    with ExitStack() as limits:
+        for limit in args.limits:
+            limits.enter_context(limit.set_to(getattr(args, limit.dest)))
+        yield
 
 
 # Every order of every creature whose damage assignment order a file leaves open (510.1c-d).

@@ -295,7 +295,7 @@ _LOSES = {"704.5a": "0 or less life", "704.5c": "ten or more poison counters"}
 def outcomes_text(file: str, scenario: Scenario, outcomes) -> str:
     """Each outcome of dealing the step's damage, its rules cited as the scenario's edition
     numbers them."""
-    cite = scenario.edition.cite
+    cr = scenario.edition.cr
     dealt = scenario.edition.cite_in("CR 510.2, 120.3-120.4")
     lines = [f"{file}: the assignment is legal; dealt ({dealt})"]
     for n, outcome in enumerate(outcomes, 1):
@@ -305,7 +305,7 @@ def outcomes_text(file: str, scenario: Scenario, outcomes) -> str:
         dealt = ", ".join(f"{shown(e.source)}->{shown(e.to)} {e.amount}" for e in outcome.dealt)
         lines.append(f"  dealt: {dealt or 'nothing'}")
         for p in scenario.players:
-            lines += _player_lines(p, outcome, cite)
+            lines += _player_lines(p, outcome, cr)
         for c, marked in outcome.damage.items():
             put = outcome.counters[c]
             if put:
@@ -323,15 +323,15 @@ def outcomes_text(file: str, scenario: Scenario, outcomes) -> str:
         for c in outcome.regenerated:
             lines.append(
                 f"  {shown(c)} is regenerated: tapped, all damage removed, removed from combat "
-                f"(CR {cite('701.19a')})"
+                f"({cr('701.19a')})"
             )
         for r in outcome.removed:
             why = printable(r.why)
-            lines.append(f"  {shown(r.id)} is put into the graveyard: {why} (CR {cite(r.rule)})")
+            lines.append(f"  {shown(r.id)} is put into the graveyard: {why} ({cr(r.rule)})")
     return "\n".join(lines) + "\n"
 
 
-def _player_lines(p, outcome, cite) -> list[str]:
+def _player_lines(p, outcome, cr) -> list[str]:
     """A player's life (always, when the file gives it), life lost and gained, poison."""
     lost, gained = outcome.lost[p.id], outcome.gained[p.id]
     lines = []
@@ -343,10 +343,10 @@ def _player_lines(p, outcome, cite) -> list[str]:
         lines.append(f"  {shown(p.id)}: life {p.life} -> {outcome.life[p.id]}{more}")
     else:
         lines += [f"  {shown(p.id)}: loses {lost} life"] if lost else []
-        lines += [f"  {shown(p.id)}: gains {gained} life (CR {cite('120.3f')})"] if gained else []
+        lines += [f"  {shown(p.id)}: gains {gained} life ({cr('120.3f')})"] if gained else []
     if outcome.poison[p.id] != p.poison:
         lines.append(f"  {shown(p.id)}: poison counters {p.poison} -> {outcome.poison[p.id]}")
     if p.id in outcome.loses:
         rule = outcome.loses[p.id]
-        lines.append(f"  {shown(p.id)} loses the game: {_LOSES[rule]} (CR {cite(rule)})")
+        lines.append(f"  {shown(p.id)} loses the game: {_LOSES[rule]} ({cr(rule)})")
     return lines

@@ -13,6 +13,7 @@ from ..errors import (
     LethalError,
     shown,
 )
+from ..limits import as_given
 from .codes import NO, UNDECIDED, YES
 from .scenario import EMPTY_PATH
 
@@ -69,9 +70,7 @@ def diff(args):
     path, args.file = args.file, args.file and origin_of(args.file)  # '-' is <stdin>
     editions = (args.before, args.after)  # each one lethal models (the parser's `_rules`)
     if path:
-        with contextlib.ExitStack() as limited:
-            for limit in args.limits:
-                limited.enter_context(limit.set_to(getattr(args, limit.dest)))
+        with as_given(args):
             pair = diff.compare_file(path, editions, args.timeout)
         data = {"file": args.file, "editions": [diff.replayed_json(r) for r in pair]}
         code = {False: YES, True: NO, None: UNDECIDED}[diff.differs(pair)]

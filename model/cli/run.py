@@ -10,7 +10,7 @@ import warnings
 from typing import TextIO
 
 from .. import progress
-from ..deadline import deadline, interruptible
+from ..deadline import interruptible, timeout
 from ..errors import (
     LethalError,
     LimitReached,
@@ -72,7 +72,7 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
         return BAD_INPUT if exit.code else YES
     try:
         with (
-            _time_limit(getattr(args, "limit_seconds", None)),
+            timeout(getattr(args, "limit_seconds", None)),  # over all of the command
             progress.shown_by(lines_on(stderr) if stderr.isatty() else None),
             _warnings_on(stderr),
         ):
@@ -137,12 +137,3 @@ def _warnings_on(stderr: TextIO):
         warnings.simplefilter("always", ScenarioWarning)
         warnings.showwarning = show
         yield
-
-
-def _time_limit(seconds: float | None):
-    """A scenario command's --timeout, over all of the command."""
-    if seconds is None:
-        return contextlib.nullcontext()
-    return deadline(
-        seconds, f"the time limit of {seconds:g} s was reached (--timeout SECONDS raises it)"
-    )

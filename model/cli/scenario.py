@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Callable
 
@@ -15,6 +14,7 @@ from ..errors import (
     printable,
     shown,
 )
+from ..limits import as_given
 from .codes import BAD_INPUT, NO, UNDECIDED, YES
 from .output import JsonLines
 
@@ -125,9 +125,7 @@ def scenario_command(run: Callable, args):
         from ..whole_combat import starts_the_phase
 
         starts_the_phase(scenario, args.file)
-    with contextlib.ExitStack() as limited:
-        for limit in args.limits:
-            limited.enter_context(limit.set_to(getattr(args, limit.dest)))
+    with as_given(args):
         text, data, code = run(args, scenario)
     edition = scenario.edition
     if isinstance(data, dict) and "edition" not in data:

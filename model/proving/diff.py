@@ -24,6 +24,7 @@ from ..answers import Bounds as Between
 from ..answers import Optimum
 from ..combat import Scenario
 from ..deadline import TimedOut, deadline
+from ..deadline import timeout as time_limit
 from ..editions import Edition, in_force
 from ..errors import SolverUnknown, printable, shown
 from ..ops import all_of, implies, negate
@@ -236,17 +237,12 @@ def _replayed(result: Result) -> tuple[Replayed, ...]:
 def replayed(scenario: Scenario, file: str, timeout: float | None = None) -> Replayed:
     """The scenario's verdict and maxima, each question within `timeout` seconds: a
     maximum cut short is the bounds proved by then; a verdict cut short, undecided."""
-    limit = (
-        f"the time limit of {timeout:g} s was reached (--timeout SECONDS raises it)"
-        if timeout
-        else ""
-    )
-    with deadline(timeout, limit):
+    with time_limit(timeout):
         verdict = check(scenario) if scenario.assignment is not None else None
     free = replace(scenario, assignment=None)
     maxima = {}
     for target in _targets(scenario):
-        with deadline(timeout, limit):
+        with time_limit(timeout):
             best = maximum(free, target)
         maxima[target] = best.value if isinstance(best, Optimum) else best
     return Replayed(file, scenario.edition, verdict, maxima)

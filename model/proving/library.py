@@ -111,8 +111,7 @@ def _declared(file: Path, timeout: float | None) -> list[Property] | Property:
     if ending.returned:
         return ending.value
     how = ending.how or (
-        f"stopped after {ending.seconds:.1f} s (--timeout {timeout:g} s), in code the "
-        "timeout could not interrupt (a long call into C, say)"
+        f"stopped after {ending.seconds:.1f} s (--timeout {timeout:g} s), {processes.IN_C}"
     )
     return _entry(file, 0, f"importing it ended the process ({how})")
 

@@ -2,7 +2,7 @@
 property does (ends its process, closes its streams, raises what no `except Exception`
 catches, spends its time in C where no deadline reaches) only that process ends; the
 results come back in the properties' order whatever the number of processes. A user's file
-is first imported the same way, apart."""
+is listed the same way, in a process of its own (`apart`)."""
 
 from __future__ import annotations
 
@@ -29,6 +29,8 @@ from .prover import ERROR, THE_PROPERTY, UNKNOWN, Result, declared_at, prove
 GRACE = 1.0
 # Seconds between looks at whether a process has ended, when its pipes do not say so.
 POLL = 0.05
+# Why a process still running once its time is up was stopped from outside.
+IN_C = "in code the timeout could not interrupt (a long call into C, say)"
 
 
 def prove_all(
@@ -118,8 +120,7 @@ def _result(prop: Property, timeout: float, ending: Ending) -> Result:
     if not ending.how:
         reason = (
             f"did not finish within --timeout {timeout:g} s; stopped after "
-            f"{ending.seconds:.1f} s, in code the timeout could not interrupt (a long call "
-            f"into C, say) ({declared_at(prop)})"
+            f"{ending.seconds:.1f} s, {IN_C} ({declared_at(prop)})"
         )
         return Result(prop, UNKNOWN, ending.seconds, reason=reason)
     reason = (

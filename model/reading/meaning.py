@@ -60,8 +60,7 @@ class Meaning(Problems):
         self.warnings: list[Problem] = []  # what reads, but is likely not what was meant
 
     def cr(self, rule: str) -> str:
-        """A rule of today's number, cited as the edition in force numbers it."""
-        return f"CR {self.edition.cite(rule) or rule}"
+        return self.edition.cr(rule)
 
     def build(self, shaped: dict) -> Scenario:
         """The scenario the well-shaped fields describe, if they make sense together."""

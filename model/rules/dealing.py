@@ -236,7 +236,7 @@ def _refuse_past_the_limit(steps: list, to: str, edition: Edition) -> None:
     if orders > EFFECT_ORDERS.value():
         raise TooManyEffectOrders(
             f"the damage to {to} meets {len(steps)} effects, in {orders:,} orders its "
-            f"player may choose (CR {edition.cite('616.1')}), more than the effect order limit of "
+            f"player may choose ({edition.cr('616.1')}), more than the effect order limit of "
             f"{EFFECT_ORDERS.value():,}; raise {EFFECT_ORDERS.flag}"
         )
 
@@ -273,7 +273,7 @@ def deal(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> tuple
     combined = prod(len(options) for options in per_recipient)
     if combined > EFFECT_ORDERS.value():
         raise TooManyEffectOrders(
-            f"the choices of order (CR {scenario.edition.cite('616.1')}) on the damage to "
+            f"the choices of order ({scenario.edition.cr('616.1')}) on the damage to "
             f"{len(per_recipient)} recipients "
             f"give {combined:,} outcomes together, more than the effect order limit of "
             f"{EFFECT_ORDERS.value():,}; raise {EFFECT_ORDERS.flag}"
