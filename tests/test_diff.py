@@ -57,8 +57,10 @@ def test_one_file_under_the_same_edition_twice_differs_in_nothing():
 def test_a_keyword_that_does_not_exist_yet_is_a_located_error():
     code, out, err = run(THRASTA, "--from", "2015-01-01", "--to", "current")
     assert code == 2 and out == ""
-    assert "under 2015-01-01: permanents[0].keywords" in err and "2021-06-18" in err
-    assert "Traceback" not in err
+    assert f"{THRASTA}: permanents[0].keywords" in err and "2021-06-18" in err
+    assert "in the rules in force on 2015-01-01" in err and "Traceback" not in err
+    code, out, _ = run(THRASTA, "--from", "2015-01-01", "--to", "current", "--json")
+    assert code == 2 and json.loads(out)["file"] == str(THRASTA)
 
 
 @pytest.mark.parametrize("date", ["2009-07-10", "2015-13-01", "yesterday"])

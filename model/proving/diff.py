@@ -276,7 +276,10 @@ def compare_file(
                 dropped |= permanent.pop("order", None) is not None
         found.append(
             replace(
-                replayed(parse(judged, f"{origin} under {asked}", warn=False), origin, timeout),
+                # Located in the file itself: an error only one edition finds says which (a
+                # keyword or a kind of permanent that does not exist yet "in the rules in
+                # force on" the date), and the JSON's `file` stays the file.
+                replayed(parse(judged, origin, warn=False), origin, timeout),
                 orders_dropped=dropped,
             )
         )
