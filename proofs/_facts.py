@@ -272,3 +272,43 @@ def lone_trampler(combat, a0):
         for t in (*combat.defenders, *combat.planeswalkers)
     )
     return all_of((assigns(combat, a0), combat.is_blocked(a0), target, tramples(combat, a0), alone))
+
+
+def protected_from(combat, r, s):
+    """702.16a, e, j: r (a permanent or a player) has protection from everything, or from a
+    quality s has: one of its colours, or a card type it is (a creature)."""
+    return any_of(
+        (
+            combat.has(r, "protection from everything"),
+            *(
+                all_of(
+                    (
+                        combat.protection_from(r, q),
+                        any_of((combat.has_quality(s, q), combat.has_type(s, q))),
+                    )
+                )
+                for q in combat.protection_qualities(r)
+            ),
+        )
+    )
+
+
+def may_deal(combat, s, r, assigned, dealt):
+    """`dealt` is damage s may deal to r of the combat damage `assigned`, as one event with
+    any shield on r all its own. Damage that can be prevented (615.12) is all prevented when
+    r has protection from s (702.16e) or an effect prevents all damage to r (615); otherwise
+    a prevention shield on r prevents up to its amount (615.7) and a doubler on s doubles the
+    damage (701.10g), in the order r's controller chooses (616.1): either is allowed here."""
+    preventable = negate(combat.cant_be_prevented(s))
+    shield = ite(preventable, combat.shield(r), 0)
+
+    def shielded(n):
+        return ite(n > shield, n - shield, 0)
+
+    prevented = all_of((preventable, any_of((protected_from(combat, r, s), combat.prevent_all(r)))))
+    doubled_either_way = any_of((dealt == 2 * shielded(assigned), dealt == shielded(2 * assigned)))
+    return ite(
+        prevented,
+        dealt == 0,
+        ite(combat.doubled(s), doubled_either_way, dealt == shielded(assigned)),
+    )

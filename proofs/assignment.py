@@ -185,7 +185,7 @@ def a_creature_may_put_all_its_damage_on_any_one_creature_it_fights(combat):
     """A blocked creature may assign all its combat damage to any one of its blockers, with
     or without trample, and a blocker to any one creature it blocks: no order, no lethal
     damage needed among them."""
-    a0, b0 = combat.attackers[0], combat.blockers[0]
+    a0 = combat.attackers[0]
 
     def all_on(source, recipient):
         def witness(c):
@@ -197,9 +197,17 @@ def a_creature_may_put_all_its_damage_on_any_one_creature_it_fights(combat):
             lambda amounts: amounts.get(source, recipient) == damage_of(combat, source), witness
         )
 
+    # A creature blocker, and a planeswalker that is a creature too (a slot that is not one
+    # never blocks).
+    fights = {
+        b: all_of((assigns(combat, a0), assigns(combat, b), combat.blocks(b, a0)))
+        for b in (combat.blockers[0], *combat.planeswalkers[:1])
+    }
     return Claim(
-        all_of((assigns(combat, a0), assigns(combat, b0), combat.blocks(b0, a0))),
-        all_of((all_on(a0, b0), all_on(b0, a0))),
+        any_of(fights.values()),
+        all_of(
+            implies(fight, all_of((all_on(a0, b), all_on(b, a0)))) for b, fight in fights.items()
+        ),
     )
 
 

@@ -79,18 +79,21 @@ def by_toughness_a_creature_in_combat_never_assigns_nothing(combat):
     power. (Without Thorn Elemental's ability, which may leave it a way with nowhere to
     assign.)"""
     x = combat.assignment()
-    c = combat.attackers[0]
-    somewhere = any_of(may_assign_to(combat, c, r) for r in combat.recipients)
-    scope = all_of(
-        (
-            combat.legal(x),
-            combat.has(c, DORAN),
-            negate(combat.has(c, THORN)),
-            in_this_step(combat, c),
-            somewhere,
+
+    def by_toughness(c):
+        somewhere = any_of(may_assign_to(combat, c, r) for r in combat.recipients)
+        return all_of(
+            (combat.has(c, DORAN), negate(combat.has(c, THORN)), in_this_step(combat, c), somewhere)
         )
+
+    # An attacker and a blocker: the other slots of each kind are these, renamed.
+    creatures = (combat.attackers[0], combat.blockers[0])
+    return Claim(
+        all_of((combat.legal(x), any_of(by_toughness(c) for c in creatures))),
+        all_of(
+            implies(by_toughness(c), x.amounts.sent_by(c) == combat.toughness(c)) for c in creatures
+        ),
     )
-    return Claim(scope, x.amounts.sent_by(c) == combat.toughness(c))
 
 
 def _on_blockers(combat, amounts, a0):

@@ -17,22 +17,16 @@ def _blockers_of(combat, a):
 
 
 @holds(cites=["702.22j"])
-def a_banding_blocker_gives_the_division_to_the_defending_player(combat):
-    """When a creature with banding blocks an attacking creature, the defending player
-    divides that creature's combat damage."""
+def the_defending_player_divides_an_attackers_damage_exactly_when_banding_blocks_it(combat):
+    """The defending player divides an attacking creature's combat damage exactly when it
+    is blocked by a creature with banding, or by both a [quality] creature with "bands with
+    other [quality]" and another [quality] creature."""
     a0 = combat.attackers[0]  # any attacker: the slots are interchangeable
-    scope = all_of(
-        (
-            combat.is_attacking(a0),
-            any_of(
-                all_of((combat.blocks(b, a0), combat.has(b, "banding"))) for b in combat.creatures
-            ),
-        )
-    )
-    return Claim(scope, banding.defending_player_divides(combat, a0))
+    expected = all_of((combat.is_attacking(a0), banding_among(combat, _blockers_of(combat, a0))))
+    return banding.defending_player_divides(combat, a0) == expected
 
 
-@holds(cites=["702.22j", "702.22c"])
+@holds(cites=["702.22j"])
 def a_lone_bands_with_other_blocker_changes_nothing(combat):
     """An attacking creature blocked by one creature without banding (with "bands with
     other" or not) has its damage divided by the active player: "bands with other" needs
@@ -84,8 +78,8 @@ def a_band_has_banding_and_at_most_one_without_or_shares_a_quality(combat):
 
 @holds(cites=["702.22j"])
 def banding_blocker_lets_the_defender_keep_damage_off_the_player(combat):
-    """When banding blocks an attacker, the defending player, who then divides its damage,
-    can keep all of it off every player, whatever the other creatures assign."""
+    """When banding blocks an attacker, the defending player divides its damage, and can
+    keep all of it off every player, whatever the other creatures assign."""
     x = combat.assignment()
     a0 = combat.attackers[0]
 
@@ -125,7 +119,8 @@ def banding_blocker_lets_the_defender_keep_damage_off_the_player(combat):
             banding_among(combat, _blockers_of(combat, a0)),
         )
     )
-    return Claim(scope, combat.some(kept_off, witness=moved))
+    defender_divides = banding.defending_player_divides(combat, a0)
+    return Claim(scope, all_of((defender_divides, combat.some(kept_off, witness=moved))))
 
 
 @fails(cites=["702.22j", "702.19b"])

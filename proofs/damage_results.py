@@ -6,6 +6,7 @@ the effects on it (`combat.dealt`: protection, preventions, doubling) and what i
 its results (`results.result`), after which the state-based actions look at the creatures.
 """
 
+from lethal.proofs._facts import may_deal
 from lethal.proving import Claim, all_of, any_of, fails, holds, implies, ite, negate
 from lethal.rules import results
 
@@ -111,16 +112,23 @@ def infect_damage_to_a_player_never_lowers_their_life(combat):
     return Claim(n >= 0, all_of(claims))
 
 
-@holds(cites=["120.3f", "702.15b", "615.6"])
+@holds(cites=["120.3f", "702.15b", "615.6", "615.7", "615.12", "701.10g", "702.16e", "616.1"])
 def lifelink_gains_the_damage_dealt(combat):
     """A source with lifelink makes its controller gain as much life as the damage it
     deals: the damage dealt once protection, prevention and doubling have changed it, all
-    of it (however much more than lethal), and none when it is all prevented."""
+    of it (however much more than lethal), and none when it is all prevented; a source
+    without lifelink, none. (Each event with any shield on its recipient all its own.)"""
     x = combat.assignment()
-    claims = [
-        implies(combat.has(s, LIFELINK), results.result(combat, s, r, dealt).gained == dealt)
-        for s, r, _, dealt in _events(combat, x)
-    ]
+    claims = []
+    for s, r, assigned, dealt in _events(combat, x):
+        gained = results.result(combat, s, r, dealt).gained
+        claims.append(
+            ite(
+                combat.has(s, LIFELINK),
+                all_of((gained == dealt, may_deal(combat, s, r, assigned, gained))),
+                gained == 0,
+            )
+        )
     some = any_of(
         all_of((combat.has(s, LIFELINK), assigned > 0)) for s, _, assigned, _ in _events(combat, x)
     )
@@ -156,7 +164,7 @@ def lifelink_gains_no_more_than_lethal_damage(combat):
     return Claim(combat.legal(x), all_of(claims))
 
 
-@holds(cites=["702.164c", "120.3g", "615.6"])
+@holds(cites=["702.164c", "120.3g", "615.6", "615.7", "702.16e", "701.10g"])
 def toxic_gives_its_value_only_to_players_and_only_when_damage_is_dealt(combat):
     """Combat damage dealt to a player by a creature with toxic gives them poison counters
     equal to its total toxic value, whatever the amount, besides the damage's other results;
@@ -164,12 +172,11 @@ def toxic_gives_its_value_only_to_players_and_only_when_damage_is_dealt(combat):
     prevented."""
     x = combat.assignment()
     claims = []
-    for s, r, _, dealt in _events(combat, x):
+    for s, r, assigned, dealt in _events(combat, x):
         given = results.result(combat, s, r, dealt).poison
         of_infect = ite(all_of((combat.has(s, INFECT), combat.is_player(r))), dealt, 0)
-        claims.append(
-            given - of_infect == ite(all_of((combat.is_player(r), dealt > 0)), combat.toxic(s), 0)
-        )
+        toxic = ite(all_of((combat.is_player(r), dealt > 0)), combat.toxic(s), 0)
+        claims.append(all_of((given - of_infect == toxic, may_deal(combat, s, r, assigned, dealt))))
     some = any_of(
         all_of((combat.toxic(s) > 0, assigned > 0)) for s, _, assigned, _ in _events(combat, x)
     )
@@ -181,16 +188,22 @@ def toxic_gives_its_value_only_to_players_and_only_when_damage_is_dealt(combat):
 
 @holds(cites=["704.5a", "704.5c", "120.3a", "120.3b", "702.90b", "702.164c"])
 def a_player_with_ten_poison_counters_after_the_damage_has_lost(combat):
-    """A player dealt combat damage has lost the game exactly when they then have ten or
-    more poison counters (704.5c: those they had and those the damage gave them, by infect
-    or toxic) or 0 or less life (704.5a): nine counters and some life left are not
-    enough."""
+    """A player dealt combat damage by a creature, and gaining no life at the same time, has
+    lost the game exactly when they then have ten or more poison counters (704.5c: those
+    they had, and those the damage gave them: as much as the damage with infect, 702.90b,
+    and the creature's toxic value for any damage, 702.164c) or 0 or less life (704.5a: the
+    damage made them lose that much, unless it had infect): nine counters and some life left
+    are not enough."""
     n, life, poison = combat.integer("damage"), combat.integer("life"), combat.integer("poison")
-    dealt = results.result(combat, combat.attackers[0], combat.defender, n)
-    life_left, counters = life - dealt.life_lost, poison + dealt.poison
+    a0 = combat.attackers[0]
+    dealt = results.result(combat, a0, combat.defender, n)
+    infect = combat.has(a0, INFECT)
+    life_left = life - ite(infect, 0, n)
+    counters = poison + ite(infect, n, 0) + ite(n > 0, combat.toxic(a0), 0)
     return Claim(
         all_of((n >= 0, poison >= 0)),
-        results.loses(life_left, counters) == any_of((life_left <= 0, counters >= 10)),
+        results.loses(life - dealt.life_lost, poison + dealt.poison)
+        == any_of((life_left <= 0, counters >= 10)),
     )
 
 
@@ -205,17 +218,15 @@ def _counters_dealt(combat):
 @holds(cites=["704.5f", "702.12b", "701.19a", "120.3d", "702.80a", "702.90c"])
 def toughness_zero_beats_indestructible_and_regeneration(combat):
     """A creature dealt at least its toughness in damage by a source with wither or infect
-    gets that many -1/-1 counters and is put into its owner's graveyard (704.5f), even when
-    it is indestructible and has a regeneration shield: that is not destruction, so neither
-    applies, and the shield is not used."""
+    gets that many -1/-1 counters and is put into its owner's graveyard (704.5f), whether or
+    not it is indestructible or has a regeneration shield: that is not destruction, so it is
+    not destroyed, neither applies, and no shield is used."""
     a0, b0, n, dealt, marked = _counters_dealt(combat)
     scope = all_of(
         (
             any_of((combat.has(a0, WITHER), combat.has(a0, INFECT))),
             combat.is_creature(b0),
             n >= combat.toughness(b0),
-            combat.has(b0, INDESTRUCTIBLE),
-            combat.regeneration_shields(b0) >= 1,
         )
     )
     destroyed = results.destroyed(combat, b0, dealt.counters, marked, dealt.deathtouch)
@@ -225,6 +236,7 @@ def toughness_zero_beats_indestructible_and_regeneration(combat):
             (
                 dealt.counters == n,
                 _graveyard(combat, b0, dealt.counters, marked, dealt.deathtouch),
+                negate(destroyed),
                 negate(results.regenerates(combat, b0, destroyed)),
             )
         ),

@@ -61,7 +61,9 @@ def every_assignment_legal_today_was_legal_before_foundations(combat):
     return implies(combat.under(CURRENT).legal(x), combat.legal(x))
 
 
-@holds(cites=["510.1c", "510.1d", "702.2b", "702.17b", "702.19b"], editions=(M10, CURRENT))
+@holds(
+    cites=["510.1c", "510.1d", "702.2b", "702.2c", "702.17b", "702.19b"], editions=(M10, CURRENT)
+)
 def every_assignment_legal_under_m10_is_legal_today(combat):
     """Every assignment legal under the rules of 2009-07-11 (M10) is legal today: M10's
     order is gone, and its trample counted only toughness as lethal, where today nonzero
@@ -292,7 +294,7 @@ def _same_most_excess(combat, later: str, later_admits=False, earlier_admits=Fal
     )
 
 
-@holds(cites=["702.19b", "702.2c", "510.1c"], editions=(M11, LAST_ORDER))
+@holds(cites=["702.17b", "702.19b", "702.2b", "702.2c", "510.1c"], editions=(M11, LAST_ORDER))
 def a_lone_trampler_sends_as_much_past_its_blockers_from_m11_to_foundations(combat):
     """A trampler whose blockers block nothing else and are attacked by nothing else can
     assign past its blockers as much under the rules of 2010-07-16 as under those of
@@ -311,7 +313,7 @@ def a_lone_trampler_sends_as_much_past_its_blockers_before_and_after_foundations
     return _same_most_excess(combat, CURRENT, later_admits=True)
 
 
-@holds(cites=["702.19b", "702.2c", "510.1c"], editions=(M11, CURRENT))
+@holds(cites=["702.17b", "702.19b", "702.2b", "702.2c", "510.1c"], editions=(M11, CURRENT))
 def a_lone_trampler_sends_as_much_past_its_blockers_since_m11(combat):
     """A lone trampler can assign past its blockers as much under the rules of 2010-07-16
     as today."""

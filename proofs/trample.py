@@ -205,7 +205,7 @@ def trampler_must_assign_toughness_to_each_blocker_before_player(combat):
     )
 
 
-@fails(cites=["702.19b", "120.6"])
+@fails(cites=["702.19b", "120.6", "702.12b"])
 def a_blocker_assigned_nothing_holds_a_trampler_back(combat):
     """A trampler assigns past a blocker only if that blocker is assigned some combat damage
     this step (false: damage already marked counts, and an indestructible creature may

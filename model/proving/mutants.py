@@ -278,6 +278,16 @@ MUTANTS: tuple[Mutant, ...] = (
         "702.22j asks whether the attacker blocks banding, not is blocked by it",
     ),
     Mutant(
+        "banding.defender-divides-for-every-blocked-attacker",
+        "rules/banding.py",
+        "    if banding is False:  # as all_of would fold it, for most blocked attackers\n"
+        "        return False\n"
+        "    return all_of((view.is_attacking(a), banding))\n",
+        "    return all_of((view.is_attacking(a), view.is_blocked(a)))\n",
+        "the defending player divides the damage of every blocked attacker, banding or not "
+        "(702.22j)",
+    ),
+    Mutant(
         "banding.attacker-divides-for-the-wrong-side",
         "rules/banding.py",
         "lambda a: view.blocks(b, a)",
@@ -356,6 +366,14 @@ MUTANTS: tuple[Mutant, ...] = (
         "'that much damage plus N' applies to damage already prevented (Torbran ruling)",
     ),
     # 120.3, 702.15, 702.80, 702.90, 702.164, 704.5: what damage dealt does.
+    Mutant(
+        "results.toughness-gone-is-destruction",
+        "rules/results.py",
+        "            negate(toughness_gone(toughness, counters)),\n",
+        "",
+        "-1/-1 counters that take toughness to 0 destroy the creature, so a regeneration "
+        "shield is used on it (704.5f is not destruction)",
+    ),
     Mutant(
         "results.lifelink-forgotten",
         "rules/results.py",
@@ -513,6 +531,14 @@ MUTANTS: tuple[Mutant, ...] = (
         "p: all_of((self.present[p], negate(self.battle[p]))) for p in self.planeswalkers",
         "p: self.present[p] for p in self.planeswalkers",
         "a battle answers yes to is_planeswalker, so has loyalty for 702.19c",
+    ),
+    Mutant(
+        "symbolic.dealt-ignores-effects",
+        "proving/symbolic.py",
+        "        amount, shield = ite(applies, changed, amount), ite(applies, left, shield)\n",
+        "",
+        "the damage a proof reasons about is the damage assigned: no protection, prevention "
+        "or doubling changes it",
     ),
     Mutant(
         "symbolic.blocked-only-while-blockers-remain",
