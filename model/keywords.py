@@ -77,6 +77,10 @@ IGNORED = frozenset(
     )
 )
 
+# What a player may have of those (Leyline of Sanctity, True Believer): accepted on a player
+# and dropped, as on a creature. The others are a permanent's only.
+IGNORED_ON_PLAYERS = frozenset(("hexproof", "shroud"))
+
 # The card types of permanents (300.1, 110.4), which a protection quality may name.
 CARD_TYPES = ("artifact", "battle", "creature", "enchantment", "kindred", "land", "planeswalker")
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from lethal import ScenarioError, ScenarioWarning, load, loads, parse
+from lethal import ScenarioError, ScenarioWarning, check, load, loads, parse
 from lethal.cli import main
 
 from .build import attacker, battle, blocker, creature_planeswalker, planeswalker, scenario_file
@@ -504,7 +504,19 @@ ROWS = [
         edited(set_in(["players", 1, "keywords"], ["lifelink"])),
         "players[1].keywords[0]",
         "'lifelink' is a creature's keyword; a player has only protection ('protection from "
-        "everything', 'protection from <quality>', CR 702.16b)",
+        "everything', 'protection from <quality>', CR 702.16b), or hexproof and shroud",
+    ),
+    (
+        "a keyword lethal ignores on creatures, which no player has",
+        edited(set_in(["players", 1, "keywords"], ["flying"])),
+        "players[1].keywords[0]",
+        "'flying' is a creature's keyword; a player has only protection",
+    ),
+    (
+        "ward, with its cost, on a player",
+        edited(set_in(["players", 1, "keywords"], ["ward {2}"])),
+        "players[1].keywords[0]",
+        "'ward {2}' is a creature's keyword",
     ),
 ]
 
@@ -516,6 +528,12 @@ def test_bad_scenario_names_the_place_and_what_was_expected(data, place, fragmen
     matching = [p for p in caught.value.problems if p.place == place]
     assert matching, f"no problem at {place!r}: {caught.value}"
     assert any(fragment in p.message for p in matching), str(caught.value)
+
+
+@pytest.mark.parametrize("keyword", ["hexproof", "shroud"])
+def test_a_player_may_have_hexproof_or_shroud_which_change_nothing(keyword):
+    data = edited(set_in(["players", 1, "keywords"], [keyword]))
+    assert check(parse(data, "combat.json")) == check(parse(GOOD, "combat.json"))
 
 
 UNMATCHED = (

@@ -10,6 +10,8 @@ from .. import editions
 from ..combat import ADD, CANT_BE_PREVENTED, DOUBLE, EFFECT_KINDS, PERMANENT_TYPES, PREVENT, STEPS
 from ..keywords import (
     CARD_TYPES,
+    IGNORED,
+    IGNORED_ON_PLAYERS,
     PROTECTION_FROM_EVERYTHING,
     VOCABULARY,
     BadToxic,
@@ -204,11 +206,14 @@ class Shape(Problems):
                     parsed = parse_keywords([text])
                 except ValueError:
                     continue  # said by self.keywords
-                if parsed.plain - {PROTECTION_FROM_EVERYTHING} or parsed.toxic:
+                ignored = text in IGNORED or text.startswith("ward ")
+                creatures_only = ignored and text not in IGNORED_ON_PLAYERS
+                if parsed.plain - {PROTECTION_FROM_EVERYTHING} or parsed.toxic or creatures_only:
                     self.problem(
                         f"{join(place, 'keywords')}[{i}]",
                         f"{show(text)} is a creature's keyword; a player has only protection "
-                        "('protection from everything', 'protection from <quality>', CR 702.16b)",
+                        "('protection from everything', 'protection from <quality>', CR 702.16b), "
+                        "or hexproof and shroud, which change nothing in combat damage",
                     )
         return fields
 
