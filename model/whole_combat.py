@@ -72,9 +72,10 @@ def prevented(scenario: Scenario) -> frozenset:
 
 
 def game_over(scenario: Scenario, outcome: Outcome) -> bool:
-    """A player who loses in a two-player game ends it (104.2a, 104.3d): there is no second
-    step."""
-    return len(scenario.players) == 2 and bool(outcome.loses)
+    """The game ends when all but one of its players, or all, have lost (104.2a: the one
+    left wins; 104.4a: a draw): there is no second step. In a two-player game, one losing
+    is enough (104.3d)."""
+    return len(outcome.loses) >= len(scenario.players) - 1
 
 
 def legal_assignments(step: Scenario, tried: int = 0) -> list[tuple[Entry, ...]]:
@@ -362,19 +363,19 @@ def _without_life(part: Scenario) -> Scenario:
 
 
 def _may_end_the_game(first: Scenario, parts: list) -> bool:
-    """Whether the first step of the parts together could make a player lose (704.5a,
-    704.5c) in a two-player game (`game_over`): each part at its worst for each player,
-    added up, since the life a player loses and gains and the poison counters they get are
-    sums over the damage dealt (120.3a-b, 120.3f). Each worst is one query over the part's
-    first-step unknowns (`two_steps.FirstStep`), not a try of each assignment."""
-    if len(first.players) != 2:
-        return False
+    """Whether the first step of the parts together could end the game (`game_over`): so
+    many players could each lose (704.5a, 704.5c) that all but one would have. Each player
+    is taken at their worst from each part, added up, since the life a player loses and
+    gains and the poison counters they get are sums over the damage dealt (120.3a-b,
+    120.3f); several players at their worst at once may not be one course, so a yes may be
+    too many, never a no. Each worst is one query over the part's first-step unknowns
+    (`two_steps.FirstStep`), not a try of each assignment."""
+    could_lose = 0
     for p in first.players:
         net = 0 if p.life is None else sum(part.most(part.after.net_loss[p.id]) for part in parts)
         poison = p.poison + sum(part.most(part.after.poison[p.id] - p.poison) for part in parts)
-        if poison >= POISON_TO_LOSE or (p.life is not None and p.life - net <= 0):
-            return True
-    return False
+        could_lose += poison >= POISON_TO_LOSE or (p.life is not None and p.life - net <= 0)
+    return could_lose >= len(first.players) - 1
 
 
 def _best_course(branches, target: Pair, *, maximize: bool):

@@ -798,8 +798,9 @@ def dealt_to(entries: list[Entry], outcome: Dealt | None, to: str) -> int:
 
 
 def game_over(scenario: Scenario, outcome: Dealt) -> bool:
-    """104.2a, 104.3d: in a two-player game, a player who loses ends it."""
-    return len(scenario.players) == 2 and bool(outcome.loses)
+    """104.2a, 104.4a: the game is over once every player but one, or every one, has
+    lost."""
+    return len(dict(outcome.loses)) >= len(scenario.players) - 1
 
 
 def after_first_step(scenario: Scenario, entries: list[Entry], outcome: Dealt) -> Scenario:
@@ -881,8 +882,8 @@ def open_for_the_phase(scenario: Scenario) -> list[str]:
 def whole_combats(scenario: Scenario):
     """(first step's entries, its outcome, second step's entries, its outcome) of every
     legal combat damage phase, every choice of the open orders (the same in both steps) and
-    every choice the affected players make as damage is dealt. When the first step ends a
-    two-player game, the second step is ([], None)."""
+    every choice the affected players make as damage is dealt. When the first step ends the
+    game, the second step is ([], None)."""
     first = replace(scenario, step="first-strike")
     for orders in order_choices(first, open_for_the_phase(first)):
         announced = with_orders(first, orders)
@@ -940,7 +941,7 @@ def guarantee_over_the_phase(scenario: Scenario, to: str) -> int:
     """The damage dealt to `to` over the whole combat damage phase that its wanter can be
     sure of: the open orders announced first, once for both steps (509.2-509.3); in each
     step the divisions, then the choices as damage is dealt, each side against the other;
-    no second step when the first ends a two-player game."""
+    no second step when the first ends the game."""
     first = replace(scenario, step="first-strike")
 
     def phase(announced: Scenario) -> int | None:

@@ -589,7 +589,8 @@ def test_a_whole_combat_of_three_players_with_a_first_strike_step_warns_of_leavi
     assert err.getvalue() == (
         f"{path}: warning: players: 3 players and a first-strike step: a player who loses in "
         "it stays in the game for the second step here, its permanents and the creatures "
-        "attacking it as they were (what leaving the game does, CR 800.4a, is not modelled)\n"
+        "attacking it as they were (what leaving the game does, CR 800.4a, is not modelled), "
+        "unless all but one player have lost, which ends the game (CR 104.2a)\n"
     )
     quiet = [
         (["max", "--combat"], scenario_file(striker, players=three[:2])),

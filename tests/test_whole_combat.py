@@ -257,6 +257,24 @@ def test_life_gained_in_another_part_keeps_the_game_going():
     )
 
 
+@pytest.mark.parametrize("e_life, most", [(2, 2), (20, 7)])
+def test_the_game_ends_when_all_players_but_one_have_lost(e_life, most):
+    """Three players: D and E on 2 life each take 2 from first strikers. Both lose in the
+    first step, so A has won and the game is over (104.2a): the 5/5 never deals its damage.
+    With E on 20, the game goes on to the second step, and D takes 5 more."""
+    data = scenario_file(
+        attacker("fencer", 2, 2, "first strike"),
+        {**attacker("duelist", 2, 2, "first strike"), "attacking": "E"},
+        attacker("giant", 5, 5),
+    )
+    data["players"] = [{"id": "A"}, {"id": "D", "life": 2}, {"id": "E", "life": e_life}]
+    combat = parse(data, whole_combat=True)
+    for answer in (maximum, minimum):
+        assert answer(combat, "D", whole_combat=True).value == most
+    dealt = _dealt_over_the_phase(combat, "D")
+    assert min(dealt) == max(dealt) == most
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(small_phases(), st.sampled_from(["D", "a0", "b0"]))
 def test_guarantee_over_the_phase_equals_the_reference(combat, to):

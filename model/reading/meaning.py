@@ -431,7 +431,8 @@ class Meaning(Problems):
                     f"{len(scenario.players)} players and a first-strike step: a player who "
                     "loses in it stays in the game for the second step here, its permanents "
                     "and the creatures attacking it as they were (what leaving the game "
-                    "does, CR 800.4a, is not modelled)",
+                    "does, CR 800.4a, is not modelled), unless all but one player have lost, "
+                    "which ends the game (CR 104.2a)",
                 )
             )
         if not strikers and scenario.step == FIRST_STRIKE_STEP:

@@ -109,8 +109,8 @@ def after_first_step(view: ScenarioView, dealt: Amounts) -> AfterFirstStep:
             lost_counters[p.id] = summed(p.id, "defense" if p.is_battle else "loyalty")
             start = p.defense if p.is_battle else p.loyalty
             gone[p.id] = start - lost_counters[p.id] <= 0  # 704.5i, 704.5v
-    # 104.2a, 104.3d: a player who loses a two-player game ends it before the second step.
-    game_over = any_of(loses) if len(scenario.players) == 2 else False
+    # 104.2a, 104.4a: all players but one losing, or all, end the game before the second step.
+    game_over = total(ite(lost, 1, 0) for lost in loses) >= len(scenario.players) - 1
     return AfterFirstStep(
         counters, marked, regenerated, gone, lost_counters, net_loss, poison, game_over
     )
