@@ -43,6 +43,19 @@ KEYWORDS_SINCE = {
 }
 
 
+def not_in_all(editions) -> dict[str, str]:
+    """What some of the editions have and some do not have yet: each keyword of
+    KEYWORDS_SINCE and the battle, with the first day it exists."""
+    missing = {
+        name: since
+        for name, (since, _) in KEYWORDS_SINCE.items()
+        if not all(e.has_keyword(name) for e in editions)
+    }
+    if not all(e.has_battles for e in editions):
+        missing["battle"] = BATTLES  # the type, combat.BATTLE (combat imports this module)
+    return missing
+
+
 class EditionError(LethalError, ValueError):
     """A `rules` value that names no edition lethal models."""
 

@@ -107,6 +107,30 @@ def test_two_dates_of_the_same_rules_differ_in_nothing_and_say_so(tmp_path):
     assert out.count("none:") == 4 and "proved" in out
 
 
+def test_what_only_one_edition_has_is_said_to_be_left_out(tmp_path):
+    """Trample over planeswalkers comes on 2021-06-18: no combat with it is compared, and
+    "none" says so. What neither edition has (battles, toxic) is not named."""
+    code, out, _ = run("--from", "2021-06-17", "--to", "2021-06-18", *SMALL, "--out", str(tmp_path))
+    assert code == 0
+    heading, said = out.splitlines()[:2]
+    assert heading.startswith("2021-06-17 against 2021-06-18, every combat within")
+    assert (
+        said
+        == "  left out, as only one of them has it: trample over planeswalkers (from 2021-06-18)"
+    )
+    code, out, _ = run(
+        "--from", "2010-01-01", "--to", "current", *SMALL, "--out", str(tmp_path), "--json"
+    )
+    assert json.loads(out)["left_out"] == [
+        {"what": "infect", "since": "2010-10-01"},
+        {"what": "trample over planeswalkers", "since": "2021-06-18"},
+        {"what": "toxic", "since": "2023-02-03"},
+        {"what": "battle", "since": "2023-04-14"},
+    ]
+    code, out, _ = run("--from", "2012-01-01", "--to", "2020-01-01", *SMALL, "--out", str(tmp_path))
+    assert "left out" not in out
+
+
 def test_the_same_date_twice_asks_each_question_once(tmp_path):
     code, out, _ = run("--from", "2012-01-01", "--to", "2012-01-01", *SMALL, "--out", str(tmp_path))
     assert code == 0

@@ -25,7 +25,7 @@ from ..answers import Optimum
 from ..combat import Scenario
 from ..deadline import TimedOut, deadline
 from ..deadline import timeout as time_limit
-from ..editions import Edition, in_force
+from ..editions import Edition, in_force, not_in_all
 from ..errors import SolverUnknown, printable, shown
 from ..ops import all_of, implies, negate
 from ..queries import maximum
@@ -313,8 +313,20 @@ QUESTIONS = {
 }
 
 
+def left_out(a: str, b: str) -> dict[str, str]:
+    """What only one of the two editions has, which no combat compared holds (the bounds
+    are the combats both can state): each keyword or type, with the day it came."""
+    one, other = in_force(a), in_force(b)
+    neither = not_in_all((one,)).keys() & not_in_all((other,)).keys()
+    return {what: since for what, since in not_in_all((one, other)).items() if what not in neither}
+
+
 def text(a: str, b: str, bounds: Bounds, findings: list[Finding]) -> str:
     lines = [f"{a} against {b}, every combat within {bounds}:"]
+    missing = left_out(a, b)
+    if missing:
+        shown_ = ", ".join(f"{what} (from {since})" for what, since in missing.items())
+        lines.append(f"  left out, as only one of them has it: {shown_}")
     for f in findings:
         question = QUESTIONS[f.kind].format(more=f.more.asked, less=f.less.asked)
         r = f.result
@@ -357,6 +369,7 @@ def as_json(a: str, b: str, bounds: Bounds, findings: list[Finding]) -> dict:
         "from": a,
         "to": b,
         "bounds": bounds.as_json(),
+        "left_out": [{"what": what, "since": since} for what, since in left_out(a, b).items()],
         "questions": [
             {
                 "question": QUESTIONS[f.kind].format(more=f.more.asked, less=f.less.asked),

@@ -19,17 +19,15 @@ import z3
 
 from .. import rules
 from ..amounts import Amounts
-from ..combat import DOUBLE, FIRST_STRIKE_STEP, ONLY, PREVENT, SECOND
-from ..editions import CURRENT, Edition, in_force
+from ..combat import BATTLE, DOUBLE, FIRST_STRIKE_STEP, ONLY, PREVENT, SECOND
+from ..editions import CURRENT, Edition, in_force, not_in_all
 from ..keywords import (
     DOUBLE_STRIKE,
     FIRST_STRIKE,
     INDESTRUCTIBLE,
-    INFECT,
     PLAIN,
     PROTECTION_FROM_EVERYTHING,
     TOXIC,
-    TRAMPLE_OVER_PLANESWALKERS,
     card_type,
     plain_keyword,
     protection_key,
@@ -446,14 +444,13 @@ class SymbolicCombat:
     def _editions_fit(self) -> list:
         """Only what every edition of the property has; each order a permutation."""
         facts: list = []
-        if not all(e.has_trample_over_planeswalkers for e in self.editions):
-            facts += [negate(self.has(c, TRAMPLE_OVER_PLANESWALKERS)) for c in self.creatures]
-        if not all(e.has_battles for e in self.editions):
-            facts += [negate(self.battle[p]) for p in self.planeswalkers]
-        if not all(e.has_keyword(INFECT) for e in self.editions):
-            facts += [negate(self.has(c, INFECT)) for c in self.creatures]
-        if not all(e.has_keyword(TOXIC) for e in self.editions):
-            facts += [self._toxic[c] == 0 for c in self.creatures]
+        for missing in not_in_all(self.editions):
+            if missing == BATTLE:
+                facts += [negate(self.battle[p]) for p in self.planeswalkers]
+            elif missing == TOXIC:
+                facts += [self._toxic[c] == 0 for c in self.creatures]
+            else:
+                facts += [negate(self.has(c, missing)) for c in self.creatures]
         by_creature: dict[str, list] = {}
         for (s, _), position in self._position.items():
             by_creature.setdefault(s, []).append(position)
