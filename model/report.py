@@ -145,7 +145,8 @@ def _impossible(answer) -> bool:
 def impossible_json(answer: Impossible) -> dict:
     return {
         "possible": False,
-        "rules": list(answer.rules),
+        # Not "rules", which is the edition's date in every answer of a file.
+        "rules_in_the_way": list(answer.rules),
         "obstacles": [o.as_json() for o in answer.obstacles],
     }
 

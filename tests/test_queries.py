@@ -215,7 +215,9 @@ def test_possible_impossible_json_names_rules(topw_file):
     )
     assert code == 1
     answer = json.loads(out)
-    assert answer["possible"] is False and "702.19c" in answer["rules"]
+    assert answer["possible"] is False and "702.19c" in answer["rules_in_the_way"]
+    # The file's edition, as in every answer of a file: not overwritten by the list.
+    assert answer["rules"] == "current" and answer["edition"].startswith("current rules")
 
 
 def test_possible_says_when_the_files_own_pairs_are_what_stands_in_the_way(tmp_path):
