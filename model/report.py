@@ -277,7 +277,8 @@ def outcome_json(outcome, edition: Edition) -> dict:
         + [{"id": p, "loyalty": n} for p, n in outcome.loyalty.items()]
         + [{"id": b, "defense": n} for b, n in outcome.defense.items()],
         "removed": [
-            {"id": r.id, "rule": edition.cite(r.rule), "why": r.why} for r in outcome.removed
+            {"id": r.id, "rule": edition.cite(r.rule), "why": r.why, "exiled": r.exiled}
+            for r in outcome.removed
         ],
         "regenerated": [
             {
@@ -328,7 +329,8 @@ def outcomes_text(file: str, scenario: Scenario, outcomes) -> str:
             )
         for r in outcome.removed:
             why = printable(r.why)
-            lines.append(f"  {shown(r.id)} is put into the graveyard: {why} ({cr(r.rule)})")
+            where = "is exiled" if r.exiled else "is put into the graveyard"
+            lines.append(f"  {shown(r.id)} {where}: {why} ({cr(r.rule)})")
     return "\n".join(lines) + "\n"
 
 

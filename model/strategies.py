@@ -382,6 +382,7 @@ def _scenarios(draw, o: _Options) -> dict:
             "types": ["battle"],
             "protector": draw(st.sampled_from(players)),
             "defense": draw(st.integers(1, 5)),
+            **({"qualities": ["Siege"]} if draw(st.booleans()) else {}),
         }
         for i in range(battle_count)
     ]

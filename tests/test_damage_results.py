@@ -245,7 +245,7 @@ def test_the_lifelink_exchange_is_reported_by_deal_json_120_3f(tmp_path):
         {"id": "D", "life": 2, "gained": 2, "poison": 0, "loses": False},
     ]
     assert outcome["removed"] == [
-        {"id": "cleric", "rule": "704.5g", "why": "3 damage, toughness 2"}
+        {"id": "cleric", "rule": "704.5g", "why": "3 damage, toughness 2", "exiled": False}
     ]
 
 
@@ -452,7 +452,9 @@ def test_the_infect_trampler_over_a_chump_is_reported_by_deal_json_704_5f(tmp_pa
         {"id": "crusher", "damage": 1, "toughness": 4, "counters": 0},
         {"id": "chump", "damage": 0, "toughness": 0, "counters": 1},
     ]
-    assert outcome["removed"] == [{"id": "chump", "rule": "704.5f", "why": "toughness 0"}]
+    assert outcome["removed"] == [
+        {"id": "chump", "rule": "704.5f", "why": "toughness 0", "exiled": False}
+    ]
 
 
 def test_damage_already_marked_counts_toward_lethal_and_the_counter_kills_704_5g():
@@ -1196,7 +1198,7 @@ def test_questing_beast_through_protection_is_reported_by_deal_json_615_12(tmp_p
         "counters": 0,
     }
     assert outcome["removed"] == [
-        {"id": "chaplain", "rule": "704.5g", "why": "4 damage, toughness 1"}
+        {"id": "chaplain", "rule": "704.5g", "why": "4 damage, toughness 1", "exiled": False}
     ]
 
 

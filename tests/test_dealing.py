@@ -16,6 +16,7 @@ from lethal.cli import main
 from lethal.rules.dealing import deal
 
 from . import reference
+from .build import attacker, battle, scenario_file
 from .strategies import effects, scenarios, with_results
 
 # Random combats often give protection from a quality nothing has: a warning, rightly.
@@ -182,6 +183,21 @@ def test_shield_and_doubler_the_affected_player_chooses_the_order():
         ("D chooses shield on rhino's damage, then dictate on rhino's damage",): 20 - 6,
         ("D chooses dictate on rhino's damage, then shield on rhino's damage",): 20 - 8,
     }
+
+
+@pytest.mark.parametrize(
+    "qualities, rule, exiled", [(["Siege"], "310.11b", True), ([], "704.5v", False)]
+)
+def test_a_siege_at_no_defense_is_exiled_by_its_own_ability(qualities, rule, exiled):
+    """310.7, 310.11b: a battle with no defense left goes to the graveyard (704.5v), unless
+    an ability of its own has triggered: a Siege's, which exiles it."""
+    data = scenario_file(
+        {**attacker("rhino", 3, 3), "attacking": "siege"},
+        battle("siege", 3, protector="D", qualities=qualities),
+        assignment=[("rhino", "siege", 3)],
+    )
+    (outcome,) = deal(parse(data), parse(data).assignment)
+    assert [(r.id, r.rule, r.exiled) for r in outcome.removed] == [("siege", rule, exiled)]
 
 
 def test_state_based_actions_respect_indestructible_and_deathtouch():

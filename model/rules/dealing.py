@@ -30,6 +30,8 @@ from ..view import ScenarioView
 from . import protection, results
 from .doubling import double_damage
 
+SIEGE = "Siege"  # the battle type of 310.11
+
 PROTECTION = "protection"
 
 
@@ -52,8 +54,9 @@ class Change:
 @dataclass(frozen=True)
 class Removal:
     id: str
-    rule: str  # the state-based action, e.g. "704.5g"
+    rule: str  # the state-based action, e.g. "704.5g", or the Siege's ability, 310.11b
     why: str
+    exiled: bool = False  # else put into its owner's graveyard
 
 
 @dataclass(frozen=True)
@@ -381,7 +384,11 @@ def _results(view: ScenarioView, dealt, choices, shields, ended, picks=()) -> Ou
                 removed.append(Removal(p.id, "704.5i", "no loyalty left"))
         if p.is_battle:
             defense[p.id] = max(p.defense - summed(p.id, "defense"), 0)  # 120.3h, 310.4c
-            if defense[p.id] <= 0:
+            if defense[p.id] <= 0 and view.has_quality(p.id, SIEGE):
+                # 310.7: not while its own ability waits, which exiles it (310.11b).
+                why = "its last defense counter removed, by its Siege ability"
+                removed.append(Removal(p.id, "310.11b", why, exiled=True))
+            elif defense[p.id] <= 0:
                 removed.append(Removal(p.id, "704.5v", "no defense left"))
     return Outcome(
         choices=choices,
