@@ -170,7 +170,7 @@ def parse_keywords(texts: list[str]) -> Keywords:
         elif text.startswith(BANDS_WITH_OTHER) and text[len(BANDS_WITH_OTHER) :].strip():
             bands.add(quality_key(text[len(BANDS_WITH_OTHER) :]))
         elif text.startswith(PROTECTION_FROM) and text[len(PROTECTION_FROM) :].strip():
-            protection.add(protection_key(text[len(PROTECTION_FROM) :]))
+            protection.update(protected_from(text))
         elif _TOXIC.fullmatch(text):
             number = _TOXIC.fullmatch(text).group(1) or ""
             if not (number.isascii() and number.isdigit() and 1 <= int(number) <= 10**6):
@@ -179,6 +179,23 @@ def parse_keywords(texts: list[str]) -> Keywords:
         else:
             raise UnknownKeyword(text, _suggest(text))
     return Keywords(frozenset(plain), frozenset(bands), frozenset(protection), toxic)
+
+
+COLORS = ("white", "blue", "black", "red", "green")  # 105.1
+_AND_FROM = re.compile(r"\s+and from\s+")
+
+
+def protected_from(text: str) -> list[str]:
+    """The protection keys of "protection from ...": "from A and from B" is protection from
+    each (702.16g), and "from each color" (older cards: "all colors") from each of the five
+    (702.16h)."""
+    found = []
+    for quality in _AND_FROM.split(text[len(PROTECTION_FROM) :].strip()):
+        if " ".join(quality.casefold().split()) in ("each color", "all colors"):
+            found += COLORS
+        else:
+            found.append(protection_key(quality))
+    return found
 
 
 def plain_keyword(text: str) -> str:

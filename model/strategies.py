@@ -550,6 +550,7 @@ def _match_protections(draw, data: dict) -> None:
             for key in parse_keywords([text]).protection_from:
                 had = {t for p in permanents for t in p["types"]}
                 had |= {quality_key(q) for p in permanents for q in p.get("qualities", ())}
+                had |= {quality_key(p["id"]) for p in data["players"]}
                 if key in had:
                     continue
                 creature = draw(st.sampled_from(creatures))
@@ -570,10 +571,22 @@ RESULT_KEYWORDS = (
     DEATHTOUCH,
     INDESTRUCTIBLE,
 )
-# A quality in any case, card types singular and plural (702.16a), and everything (702.16j).
+# A quality in any case, card types singular and plural (702.16a), two at once (702.16g),
+# everything (702.16j) and a player (702.16k: the active player and the first defender, there
+# in every combat).
 PROTECTIONS = tuple(
     "protection from " + q
-    for q in (WOLVES, WOLVES.title(), "creatures", "Creature", "artifacts", "everything")
+    for q in (
+        WOLVES,
+        WOLVES.title(),
+        "creatures",
+        "Creature",
+        "artifacts",
+        f"{WOLVES} and from artifacts",
+        "everything",
+        "A",
+        "D",
+    )
 )
 
 

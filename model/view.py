@@ -32,6 +32,7 @@ class ScenarioView:
         # The plain keywords of each permanent and player: `has` is the question asked most.
         self._keywords = {x.id: x.keywords.plain for x in (*players, *permanents)}
         self.players = tuple([p.id for p in players])
+        self._player_keys = {quality_key(p.id): p.id for p in players}
         # The tables below, each made by a comprehension (a check of a small combat spends
         # as much here as in the rules). The permanents that may be planeswalkers: the rules
         # still ask `is_planeswalker`, because in a symbolic view that is an unknown.
@@ -152,6 +153,11 @@ class ScenarioView:
     def protection_qualities(self, x: str) -> tuple[str, ...]:
         """The qualities x may have protection from: exactly its own."""
         return tuple(sorted(self._holder(x).keywords.protection_from))
+
+    def player_called(self, quality: str) -> str | None:
+        """The player a protection quality names (702.16k), if it names one: a player's id,
+        compared as qualities are."""
+        return self._player_keys.get(quality)
 
     def _holder(self, x: str):
         return self._permanents.get(x) or self._players[x]

@@ -543,9 +543,10 @@ def affected_player(scenario: Scenario, to: str) -> str:
 
 
 def _protected(scenario: Scenario, source: str, to: str) -> bool:
-    """702.16e, 702.16j: the recipient, permanent or player, has protection from everything,
-    or from a quality the source has, a card type among its types included (702.16a).
-    Qualities compare without regard to case; "creatures" names the type creature."""
+    """702.16e, 702.16j-k: the recipient, permanent or player, has protection from
+    everything, from a quality the source has, a card type among its types included
+    (702.16a), or from the player who controls the source. Qualities and players' ids
+    compare without regard to case; "creatures" names the type creature."""
     keywords = _thing(scenario, to).keywords
     if "protection from everything" in keywords.plain:
         return True
@@ -555,6 +556,8 @@ def _protected(scenario: Scenario, source: str, to: str) -> bool:
     for quality in keywords.protection_from:
         q = quality.casefold()
         if q in qualities or q in types or q.removesuffix("s") in types:
+            return True
+        if q == src.controller.casefold():
             return True
     return False
 

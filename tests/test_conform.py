@@ -168,25 +168,34 @@ def test_an_engine_that_ignores_other_attackers_damage_fails_the_corpus(corpus, 
     assert "1 disagreed" in out
 
 
-def _caught_at_random(name: str, empty: Path, tmp_path: Path) -> tuple[dict, float]:
-    """The random disagreement conform finds for the engine, from the first seed that finds
-    one (a few are tried, so that a change in how combats are drawn moves no test), and
-    the time that run took. The own-damage bug needs a blocker two attackers share and a
-    trampler's damage just past it: about one random combat in a hundred has both (the
-    corpus's 702.19b-others-damage-counts file catches it every time)."""
-    for seed in (2, 0, 1, 5):
+def _caught_at_random(
+    name: str, empty: Path, tmp_path: Path, engine_says_legal: bool
+) -> tuple[dict, float]:
+    """The random disagreement conform finds for the engine where the engine says legal or
+    illegal as asked, from the first seed that finds one (a few are tried, so that a change
+    in how combats are drawn moves no test), and the time that run took. A bug may show
+    both ways (the total-only engine also refuses damage past a blocker already dealt
+    lethal damage): a disagreement the other way is checked to be one, and the next seed
+    tried. The own-damage bug needs a blocker two attackers share and a trampler's damage
+    just past it: about one random combat in a hundred has both (the corpus's
+    702.19b-others-damage-counts file catches it every time)."""
+    for seed in (2, 5, 0, 1):
         start = time.monotonic()
         more = ["--asks", "check", "--random", "150", "--seed", str(seed), "--json"]
         code, out, _ = conform(engine(name), empty, tmp_path, *more)
-        report = json.loads(out)
-        if code == 1:
-            return report["random"][0]["finding"], time.monotonic() - start
-        assert code == 0 and report["random"][0]["finding"] is None
-    raise AssertionError(f"no random combat caught {name}")
+        found = json.loads(out)["random"][0]["finding"]
+        if code == 0:
+            assert found is None
+            continue
+        assert code == 1 and found["outcome"] == "disagreed"
+        if found["answer"] == {"legal": engine_says_legal}:
+            return found, time.monotonic() - start
+        assert lethal.check(lethal.load(found["saved"])).legal == engine_says_legal
+    raise AssertionError(f"no random combat caught {name} saying {engine_says_legal}")
 
 
 def test_random_combats_catch_the_total_only_engine_with_a_small_combat(empty, tmp_path):
-    found, seconds = _caught_at_random(TOTAL_ONLY, empty, tmp_path)
+    found, seconds = _caught_at_random(TOTAL_ONLY, empty, tmp_path, engine_says_legal=True)
     assert found["outcome"] == "disagreed" and found["rules"] == ["702.19b"]
     assert found["answer"] == {"legal": True}
     combat = lethal.load(found["saved"])  # what was asked, saved to paste or re-check
@@ -196,7 +205,7 @@ def test_random_combats_catch_the_total_only_engine_with_a_small_combat(empty, t
 
 
 def test_random_combats_catch_the_own_damage_engine_with_a_small_combat(empty, tmp_path):
-    found, seconds = _caught_at_random(OWN_DAMAGE_ONLY, empty, tmp_path)
+    found, seconds = _caught_at_random(OWN_DAMAGE_ONLY, empty, tmp_path, engine_says_legal=False)
     assert found["outcome"] == "disagreed" and found["answer"] == {"legal": False}
     assert found["message"] == "engine said illegal, lethal says legal"
     assert creatures(found["combat"]) <= 4

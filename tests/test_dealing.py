@@ -16,7 +16,7 @@ from lethal.cli import main
 from lethal.rules.dealing import deal
 
 from . import reference
-from .build import attacker, battle, scenario_file
+from .build import attacker, battle, blocker, scenario_file
 from .strategies import effects, scenarios, with_results
 
 # Random combats often give protection from a quality nothing has: a warning, rightly.
@@ -198,6 +198,40 @@ def test_a_siege_at_no_defense_is_exiled_by_its_own_ability(qualities, rule, exi
     )
     (outcome,) = deal(parse(data), parse(data).assignment)
     assert [(r.id, r.rule, r.exiled) for r in outcome.removed] == [("siege", rule, exiled)]
+
+
+def test_protection_from_a_player_prevents_the_damage_of_what_they_control_702_16k():
+    """True-Name Nemesis, with protection from D, blocked by D's 2/2: the 2/2's damage to it
+    is prevented, its own is dealt; its controller A's other creatures are no source of D's."""
+    data = scenario_file(
+        attacker("nemesis", 3, 1, "protection from D"),
+        blocker("bear", 2, 2, blocking=["nemesis"]),
+        assignment=[("nemesis", "bear", 3), ("bear", "nemesis", 2)],
+    )
+    (outcome,) = deal(parse(data), parse(data).assignment)
+    assert [(e.source, e.to, e.amount) for e in outcome.dealt] == [("nemesis", "bear", 3)]
+    assert [r.id for r in outcome.removed] == ["bear"]
+
+
+@pytest.mark.parametrize(
+    "protection",
+    [
+        "protection from each color",
+        "protection from all colors",
+        "protection from blue and from red",
+    ],
+)
+def test_protection_from_each_color_or_from_two_is_one_for_each_quality_702_16g_h(protection):
+    """A red lifelinking 5/5 blocked by a 3/3 with protection from each color (or all colors,
+    or blue and red): all its damage is prevented, so it gains nothing and the 3/3 lives."""
+    data = scenario_file(
+        {**attacker("dragon", 5, 5, "lifelink"), "qualities": ["red"]},
+        blocker("angel", 3, 3, protection, blocking=["dragon"]),
+        assignment=[("dragon", "angel", 5), ("angel", "dragon", 3)],
+    )
+    (outcome,) = deal(parse(data), parse(data).assignment)
+    assert [(e.source, e.to) for e in outcome.dealt] == [("angel", "dragon")]
+    assert outcome.removed == () and outcome.gained == {"A": 0, "D": 0}
 
 
 def test_state_based_actions_respect_indestructible_and_deathtouch():

@@ -19,7 +19,7 @@ from .. import rules
 from ..amounts import Amounts
 from ..combat import CANT_BE_PREVENTED, DOUBLE, PERMANENT_TYPES, PREVENT, Entry, Scenario
 from ..editions import Edition
-from ..keywords import PLAIN, Keywords, card_type
+from ..keywords import PLAIN, Keywords, card_type, quality_key
 from ..rules import banding, division, order, protection, results, steps, trample
 from ..rules.dealing import changes, deal, orders_effects
 from ..verdict import check
@@ -57,9 +57,10 @@ def slotted(scenario: Scenario, bounds: Bounds) -> Scenario | None:
     qualities as the symbolic combat's. None when it does not fit the bounds, or says what
     the symbolic combat cannot (effects other than a doubler on one source, shields,
     preventions of all the damage to a recipient and damage that can't be prevented;
-    protection from a card type other than creature). Card types other than creature,
-    planeswalker and battle are left out when no protection names them: then they change
-    nothing."""
+    protection from a card type other than creature, or from a player). Card types other
+    than creature, planeswalker and battle are left out when no protection names them, and
+    the qualities of a permanent that is not a creature (a Siege's changes only where it
+    goes, 310.11b): then they change nothing the symbolic combat speaks of."""
     combat_players = SymbolicCombat.player_names(bounds)
     others = [p.id for p in scenario.players if p.id != scenario.active_player]
     attackers = [p.id for p in scenario.permanents if p.attacking is not None]
@@ -68,7 +69,7 @@ def slotted(scenario: Scenario, bounds: Bounds) -> Scenario | None:
     holders = (*scenario.players, *scenario.permanents)
     protections = {q for x in holders for q in x.keywords.protection_from}
     qualities = sorted(
-        {q for p in scenario.permanents for q in p.qualities}
+        {q for p in scenario.permanents if p.is_creature for q in p.qualities}
         | {q for p in scenario.permanents for q in p.keywords.bands_with_other}
         | {q for q in protections if card_type(q) is None}
     )
@@ -80,6 +81,7 @@ def slotted(scenario: Scenario, bounds: Bounds) -> Scenario | None:
         and len(qualities) <= len(QUALITIES)
         and not any(card_type(q) for q in qualities)  # a quality that reads as a type
         and all(card_type(q) in (None, "creature") for q in protections)
+        and not protections & {quality_key(p.id) for p in scenario.players}
         and all(_expressible(e) for e in scenario.effects)
         and all(_within(p, bounds) for p in scenario.permanents)
         and all(e.amount <= bounds.loyalty for e in scenario.effects if e.is_shield)
@@ -146,7 +148,7 @@ def _renamed(scenario: Scenario, name: Callable, quality: Callable) -> Scenario:
             attacking=None if p.attacking is None else name(p.attacking),
             blocking=ids(p.blocking),
             order=ids(p.order),
-            qualities=frozenset(map(quality, p.qualities)),
+            qualities=frozenset(map(quality, p.qualities)) if p.is_creature else frozenset(),
             keywords=keywords(p.keywords),
         )
         for p in scenario.permanents

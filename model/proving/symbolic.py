@@ -270,6 +270,11 @@ class SymbolicCombat:
         """The qualities x may have protection from: every one the combat can say."""
         return PROTECTIONS if x in self.recipients else ()
 
+    def player_called(self, quality: str) -> None:
+        """No quality of the combat's names a player: protection from a player (702.16k) is
+        outside the bounds."""
+        return None
+
     def toxic(self, c: str) -> Term:
         """702.164b: c's total toxic value."""
         return self._toxic.get(c, 0)

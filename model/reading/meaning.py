@@ -505,24 +505,30 @@ class Meaning(Problems):
                     )
 
     def unmatched_protection(self, shaped: dict, scenario: Scenario) -> None:
-        """A protection quality no permanent of the file has, as a quality or a card type,
-        prevents nothing here: likely a quality missing from the sources' `qualities`."""
+        """A protection keyword none of whose qualities a permanent of the file has, as a
+        quality or a card type, or names a player (702.16k), prevents nothing here: likely a
+        quality missing from the sources' `qualities`."""
         had = {t for p in scenario.permanents for t in p.types}
         had |= {q for p in scenario.permanents for q in p.qualities}
+        had |= {quality_key(p.id) for p in scenario.players}
         for kind, items in (("players", shaped["players"]), ("permanents", shaped["permanents"])):
             for i, fields in enumerate(items):
                 for j, text in enumerate(fields.get("keywords", [])):
-                    keywords = parse_keywords([text])
-                    for quality in keywords.protection_from - had:
-                        self.warnings.append(
-                            Problem(
-                                f"{kind}[{i}].keywords[{j}]",
-                                f"{show(text)} matches no permanent of the file: none has "
-                                f"{show(quality)} among its qualities or types, so it prevents "
-                                f"nothing ({self.cr('702.16a')}); add it to the "
-                                "qualities of the sources it should match",
-                            )
+                    qualities = parse_keywords([text]).protection_from
+                    if not qualities or qualities & had:
+                        continue
+                    missing = sorted(qualities)
+                    one = len(missing) == 1
+                    said = show(missing[0]) if one else "any of " + names(missing)
+                    self.warnings.append(
+                        Problem(
+                            f"{kind}[{i}].keywords[{j}]",
+                            f"{show(text)} matches no permanent of the file: none has {said} "
+                            f"among its qualities or types, so it prevents nothing "
+                            f"({self.cr('702.16a')}); add {'it' if one else 'the right one'} "
+                            "to the qualities of the sources it should match",
                         )
+                    )
 
     def effects(self, effects: list[dict], scenario: Scenario) -> tuple[Effect, ...]:
         """Each effect's ids name what the scenario has; effect ids are unique; sources are
