@@ -275,11 +275,16 @@ def lone_trampler(combat, a0):
 
 
 def protected_from(combat, r, s):
-    """702.16a, e, j: r (a permanent or a player) has protection from everything, or from a
-    quality s has: one of its colours, or a card type it is (a creature)."""
+    """702.16a, e, j, k: r (a permanent or a player) has protection from everything, from a
+    quality s has (one of its colours, or a card type it is: a creature), or from the player
+    who controls s."""
     return any_of(
         (
             combat.has(r, "protection from everything"),
+            *(
+                all_of((combat.protection_from(r, p), combat.controls(p, s)))
+                for p in combat.players
+            ),
             *(
                 all_of(
                     (

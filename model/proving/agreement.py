@@ -26,7 +26,7 @@ from ..verdict import check
 from ..view import ScenarioView
 from . import Bounds
 from .counterexample import unknowns
-from .symbolic import PROTECTIONS, QUALITIES, STEPS, TYPES, SymbolicCombat
+from .symbolic import QUALITIES, STEPS, TYPES, SymbolicCombat
 
 # Room for every bundled example: 3 players, 3 attackers, 4 other creatures, 2 planeswalkers
 # and a battle, values up to 7. Every bound is the same code, so agreement here is agreement
@@ -67,7 +67,8 @@ def slotted(scenario: Scenario, bounds: Bounds) -> Scenario | None:
     targets = [p.id for p in scenario.permanents if p.is_planeswalker or p.is_battle]
     creatures = [p.id for p in scenario.permanents if p.id not in attackers + targets]
     holders = (*scenario.players, *scenario.permanents)
-    protections = {q for x in holders for q in x.keywords.protection_from}
+    players = {quality_key(p.id) for p in scenario.players}  # protection from one: 702.16k
+    protections = {q for x in holders for q in x.keywords.protection_from} - players
     qualities = sorted(
         {q for p in scenario.permanents if p.is_creature for q in p.qualities}
         | {q for p in scenario.permanents for q in p.keywords.bands_with_other}
@@ -81,7 +82,6 @@ def slotted(scenario: Scenario, bounds: Bounds) -> Scenario | None:
         and len(qualities) <= len(QUALITIES)
         and not any(card_type(q) for q in qualities)  # a quality that reads as a type
         and all(card_type(q) in (None, "creature") for q in protections)
-        and not protections & {quality_key(p.id) for p in scenario.players}
         and all(_expressible(e) for e in scenario.effects)
         and all(_within(p, bounds) for p in scenario.permanents)
         and all(e.amount <= bounds.loyalty for e in scenario.effects if e.is_shield)
@@ -126,7 +126,11 @@ def _renamed(scenario: Scenario, name: Callable, quality: Callable) -> Scenario:
     def ids(values: Iterable[str] | None):
         return None if values is None else tuple(name(v) for v in values)
 
+    player = {quality_key(p.id): p.id for p in scenario.players}
+
     def protection(q: str) -> str:
+        if q in player:
+            return quality_key(name(player[q]))
         return q if card_type(q) else quality(q)
 
     def keywords(k: Keywords) -> Keywords:
@@ -222,14 +226,14 @@ def view_questions(combat: SymbolicCombat, scenario: Scenario) -> list[tuple[str
         asked += [("blocks", (x, a)) for a in everything]
     for p in scenario.players:  # a player's protection (702.16b, 702.16j)
         asked += [("has", (p.id, k)) for k in PLAIN]
-        asked += [("protection_from", (p.id, q)) for q in PROTECTIONS]
+        asked += [("protection_from", (p.id, q)) for q in combat.protections]
     for c in present:
         permanent = scenario.permanent(c)
         asked += [(m, (c,)) for m in ("is_attacking", "is_blocked", "is_blocking")]
         asked += [("struck_first", (c,))]
         asked += [("has", (c, k)) for k in PLAIN]
         asked += [(m, (c, q)) for m in ("has_quality", "bands_with_other") for q in QUALITIES]
-        asked += [("protection_from", (c, q)) for q in (*PROTECTIONS, "creatures")]
+        asked += [("protection_from", (c, q)) for q in (*combat.protections, "creatures")]
         asked += [("has_type", (c, t)) for t in (*TYPES, "creatures", "artifact")]
         asked += [("attacks", (c, t)) for t in everything]
         if permanent.is_creature:

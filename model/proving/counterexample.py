@@ -14,7 +14,7 @@ from ..keywords import PROTECTION_FROM_EVERYTHING
 from ..rules import order
 from ..view import ScenarioView
 from . import Property
-from .symbolic import KEYWORDS, PROTECTIONS, QUALITIES, STEPS, SymbolicCombat
+from .symbolic import KEYWORDS, QUALITIES, STEPS, SymbolicCombat
 
 
 def scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
@@ -155,8 +155,8 @@ def _protections(combat: SymbolicCombat, x: str, value) -> list[str]:
     """x's protection keywords, as a file writes them."""
     found = [PROTECTION_FROM_EVERYTHING] if value(combat.has(x, PROTECTION_FROM_EVERYTHING)) else []
     return found + [
-        f"protection from {'creatures' if q == 'creature' else q}"
-        for q in PROTECTIONS
+        f"protection from {combat.player_called(q) or ('creatures' if q == 'creature' else q)}"
+        for q in combat.protections
         if value(combat.protection_from(x, q))
     ]
 

@@ -423,13 +423,20 @@ MUTANTS: tuple[Mutant, ...] = (
         "view.regeneration_shields(creature) >= 0",
         "a creature regenerates with no regeneration shield (701.19a)",
     ),
-    # 702.16a, e, j: protection.
+    # 702.16a, e, j, k: protection.
     Mutant(
         "protection.card-type-not-a-quality",
         "rules/protection.py",
-        "any_of((view.has_quality(source, quality), view.has_type(source, quality)))",
-        "view.has_quality(source, quality)",
+        "                                view.has_type(source, quality),\n",
+        "",
         "protection from a card type matches only sources given it as a quality (702.16a)",
+    ),
+    Mutant(
+        "protection.player-forgotten",
+        "rules/protection.py",
+        "                                _controlled_by(view, quality, source),\n",
+        "",
+        "protection from a player prevents nothing of what that player controls (702.16k)",
     ),
     Mutant(
         "protection.everything-forgotten",

@@ -133,8 +133,11 @@ class SymbolicCombat:
         }
         # What changes the damage dealt and never what may be assigned (120.4b, 702.19b):
         # here so that properties can say so.
+        # The combat's qualities and card type, and its players (702.16k), as quality keys.
+        self._player_called = {quality_key(p): p for p in self.players}
+        self.protections = (*PROTECTIONS, *self._player_called)
         self._protection = {
-            (x, q): b(x, f"protection from {q}") for x in self.recipients for q in PROTECTIONS
+            (x, q): b(x, f"protection from {q}") for x in self.recipients for q in self.protections
         }
         self._doubled = {c: b(c, "doubled") for c in self.creatures}
         self._shield = {r: i(r, "shield") for r in self.recipients}
@@ -268,12 +271,10 @@ class SymbolicCombat:
 
     def protection_qualities(self, x: str) -> tuple[str, ...]:
         """The qualities x may have protection from: every one the combat can say."""
-        return PROTECTIONS if x in self.recipients else ()
+        return self.protections if x in self.recipients else ()
 
-    def player_called(self, quality: str) -> None:
-        """No quality of the combat's names a player: protection from a player (702.16k) is
-        outside the bounds."""
-        return None
+    def player_called(self, quality: str) -> str | None:
+        return self._player_called.get(quality)
 
     def toxic(self, c: str) -> Term:
         """702.164b: c's total toxic value."""
@@ -406,7 +407,7 @@ class SymbolicCombat:
             facts.append(implies(negate(self.present[p]), negate(self._prevent_all[p])))
             facts += [
                 implies(negate(self.present[p]), negate(self.protection_from(p, q)))
-                for q in PROTECTIONS
+                for q in self.protections
             ]
             facts.append(
                 implies(negate(self.present[p]), negate(self.has(p, PROTECTION_FROM_EVERYTHING)))
@@ -487,7 +488,7 @@ class SymbolicCombat:
                     + [negate(self.has(c, k)) for k in KEYWORDS]
                     + [negate(self._quality[(c, q)]) for q in QUALITIES]
                     + [negate(self._bands_with[(c, q)]) for q in QUALITIES]
-                    + [negate(self._protection[(c, q)]) for q in PROTECTIONS]
+                    + [negate(self._protection[(c, q)]) for q in self.protections]
                 ),
             )
         )
