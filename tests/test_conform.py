@@ -340,6 +340,7 @@ def test_the_run_stops_at_its_timeout_and_says_how_far_it_got(corpus, tmp_path):
         ("assign", b'{"assignment": []}', {"assignment": []}),
         ("deal", b'{"life": {"D": 17}, "graveyard": ["wall"]}', None),
         ("deal", b'{"unsupported": "no effects yet"}', Unsupported("no effects yet")),
+        ("deal", b'{"life": {"D": 17}, "poison": {"D": 3}, "graveyard": []}', None),
     ],
 )
 def test_answers_of_the_protocol_are_read(ask, raw, answer):
@@ -356,6 +357,14 @@ def test_answers_of_the_protocol_are_read(ask, raw, answer):
         ("assign", b'{"assignment": [{"source": "a", "to": "D", "amount": "2"}]}', "assignment[0]"),
         ("deal", b'{"life": {"D": 17.5}, "graveyard": []}', "expected 'life'"),
         ("deal", b'{"unsupported": true}', "expected a string saying why"),
+        ("deal", b'{"unsupported": " "}', "expected a string saying why, found an empty string"),
+        (
+            "check",
+            b'{"legal": true, "unsupported": "not sure"}',
+            "answered check with both 'unsupported' and 'legal': expected one of them",
+        ),
+        ("deal", b'{"life": {}, "poison": {"D": -1}, "graveyard": []}', "expected 'poison'"),
+        ("deal", b'{"life": {}, "poison": [3], "graveyard": []}', "expected 'poison'"),
         ("check", b"\xff", "not UTF-8 text (byte 0)"),
     ],
 )
@@ -392,6 +401,32 @@ def test_dealing_matches_any_outcome_a_player_could_choose():
         assert judge_deal(data, scenario, answer).agrees
     wrong = judge_deal(data, scenario, {"life": {"A": 20, "D": 20}, "graveyard": []})
     assert not wrong.agrees and f"lethal says one of {len(outcomes)}: " in wrong.message
+
+
+def test_dealing_compares_poison_counters():
+    """Toxic and infect change only poison counters: an engine that ignores them, or does
+    not say its counters, gives the wrong ones."""
+    from lethal.conformance.judging import judge_deal
+
+    data = {
+        "format": "lethal/1",
+        "players": [{"id": "A", "life": 20}, {"id": "D", "life": 20, "poison": 1}],
+        "active_player": "A",
+        "permanents": [
+            {"id": "a0", "controller": "A", "types": ["creature"], "power": 1,
+             "toughness": 1, "keywords": ["toxic 2"], "attacking": "D"}
+        ],
+        "assignment": [{"source": "a0", "to": "D", "amount": 1}],
+    }  # fmt: skip
+    scenario = lethal.parse(data, warn=False)
+    right = {"life": {"A": 20, "D": 19}, "poison": {"D": 3}, "graveyard": []}
+    assert judge_deal(data, scenario, right).agrees
+    for poison in ({"D": 1}, {}, {"D": 3, "A": 1}):
+        wrong = judge_deal(data, scenario, {**right, "poison": poison})
+        assert not wrong.agrees
+        assert wrong.message.endswith("lethal says life A 20, D 19, poison D 3, graveyard empty")
+    said = judge_deal(data, scenario, {"life": right["life"], "graveyard": []}).message
+    assert said.startswith("engine said life A 20, D 19, graveyard empty;")
 
 
 # Bad usage and bad corpora: exit 2, one line each, before any engine runs

@@ -13,6 +13,7 @@ import pytest
 from lethal import check, parse
 from lethal import rules as rule_kinds
 from lethal.cli import main
+from lethal.conformance.judging import judge_deal
 from lethal.editions import in_force
 from lethal.proving import corpus
 from lethal.report import outcome_json
@@ -101,6 +102,25 @@ def test_each_keyword_and_each_thing_that_changes_the_damage_dealt_is_caught(wri
     (row,) = [r for r in manifest["files"] if r["file"] == "banding-chooses.json"]
     scenario = parse(json.loads((out / row["file"]).read_text()))
     assert check(scenario).choosers != corpus.choosers(corpus.Ignoring(scenario, ("banding",)))
+
+
+def test_an_engine_ignoring_what_changes_dealing_disagrees_on_each_file_said_to_catch_it(written):
+    """What caught_by claims, asked as `conform` asks it: an engine that deals each file as
+    lethal deals it without the thing (whatever its players choose) answers something
+    judge_deal calls a disagreement."""
+    out, manifest = written["current"]
+    for what in corpus.DEALING:
+        for name in manifest["coverage"]["caught_by"][corpus.DEALT + what]:
+            data = json.loads((out / name).read_text())
+            scenario = parse(data)
+            ignoring = parse(corpus._without(data, what))
+            for o in deal(ignoring):
+                answer = {
+                    "life": {p: n for p, n in o.life.items() if n is not None},
+                    "poison": {p: n for p, n in o.poison.items() if n},
+                    "graveyard": [r.id for r in o.removed if not r.exiled],
+                }
+                assert not judge_deal(data, scenario, answer).agrees, (what, name)
 
 
 def test_a_file_about_dealing_expects_what_deal_gives_and_changes_without_its_keyword(written):

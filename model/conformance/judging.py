@@ -12,6 +12,7 @@ from ..verdict import Verdict, Violation, check
 
 if TYPE_CHECKING:
     from ..combat import Scenario
+    from ..rules.dealing import Outcome
     from .manifest import Bounds
 
 
@@ -85,32 +86,52 @@ def judge_assign(data: dict, answer: dict, damage: dict[str, Bounds]) -> Judgeme
 
 
 def judge_deal(data: dict, scenario: Scenario, answer: dict) -> Judgement:
-    """The engine's life totals and graveyard after dealing the scenario's (legal)
-    assignment, against each outcome lethal's `deal` gives: any one of them matches, as
-    the players' choices (616.1, 615.7) could lead to any. Life is compared for the players
-    whose life the file gives."""
+    """The engine's life totals, poison counters and graveyard after dealing the scenario's
+    (legal) assignment, against each outcome lethal's `deal` gives: any one of them matches,
+    as the players' choices (616.1, 615.7) could lead to any."""
     from ..rules.dealing import deal
 
-    players = [p.id for p in scenario.players if p.life is not None]
-    outcomes = [
-        ({p: o.life[p] for p in players}, tuple((r.id, r.rule) for r in o.removed))
-        for o in deal(scenario)
-    ]
-    life = {p: answer["life"].get(p) for p in players}
-    graveyard = frozenset(answer["graveyard"])
-    rules = tuple(sorted({rule for _, removed in outcomes for _, rule in removed}))
-    if any(life == their and graveyard == {i for i, _ in gone} for their, gone in outcomes):
+    outcomes = deal(scenario)
+    theirs = [reported(scenario, o) for o in outcomes]
+    life = answer["life"]
+    said = (
+        tuple((p.id, life.get(p.id)) for p in scenario.players if p.life is not None),
+        tuple(sorted((p, n) for p, n in answer.get("poison", {}).items() if n)),
+        frozenset(answer["graveyard"]),
+    )
+    rules = tuple(sorted({r.rule for o in outcomes for r in o.removed}))
+    if said in theirs:
         return Judgement(True, rules=rules)
-    said = _outcome_text(life, [(i, "") for i in sorted(graveyard)])
-    theirs = [_outcome_text(their, gone) for their, gone in outcomes]
-    says = theirs[0] if len(theirs) == 1 else f"one of {len(theirs)}: " + " | ".join(theirs)
-    return Judgement(False, f"engine said {said}; lethal says {says}", rules, data)
+    why = {r.id: r.rule for o in outcomes for r in o.removed}  # the rule each is removed by
+    texts = list(dict.fromkeys(_outcome_text(t, why) for t in theirs))
+    says = texts[0] if len(texts) == 1 else f"one of {len(texts)}: " + " | ".join(texts)
+    message = f"engine said {_outcome_text(said, {})}; lethal says {says}"
+    return Judgement(False, message, rules, data)
 
 
-def _outcome_text(life: dict, removed) -> str:
-    lives = ", ".join(f"{shown(p)} {'none' if n is None else n}" for p, n in life.items())
-    gone = ", ".join(shown(i) + (f" (CR {rule})" if rule else "") for i, rule in removed)
-    return f"life {lives or '(none given)'}, graveyard {gone or 'empty'}"
+def reported(scenario: Scenario, outcome: Outcome) -> tuple:
+    """What an engine answers of one outcome of dealing (the protocol's `deal`): the life
+    of each player whose life the file gives, the poison counters of each player who has
+    any, and the permanents put into a graveyard (not a Siege, which is exiled). The corpus
+    counts a file as catching what changes the damage dealt only when this changes: what
+    else changes, an engine does not say."""
+    return (
+        tuple((p.id, outcome.life[p.id]) for p in scenario.players if p.life is not None),
+        tuple(sorted((p, n) for p, n in outcome.poison.items() if n)),
+        frozenset(r.id for r in outcome.removed if not r.exiled),
+    )
+
+
+def _outcome_text(reported: tuple, why: dict[str, str]) -> str:
+    """One outcome as reported, in words; each permanent removed with the rule that removes
+    it when `why` names one."""
+    life, poison, graveyard = reported
+    lives = ", ".join(f"{shown(p)} {'none' if n is None else n}" for p, n in life)
+    text = f"life {lives or '(none given)'}"
+    if poison:
+        text += ", poison " + ", ".join(f"{shown(p)} {n}" for p, n in poison)
+    gone = ", ".join(shown(i) + (f" (CR {why[i]})" if i in why else "") for i in sorted(graveyard))
+    return f"{text}, graveyard {gone or 'empty'}"
 
 
 def violations_text(violations: tuple[Violation, ...]) -> str:

@@ -183,8 +183,15 @@ def read_answer(ask: str, raw: bytes) -> dict | Unsupported:
         raise EngineFailure(f"answered {_kind(answer)}; expected a JSON object")
     if "unsupported" in answer:
         why = answer["unsupported"]
-        if not isinstance(why, str):
-            raise EngineFailure(f"unsupported: expected a string saying why, found {_kind(why)}")
+        if not isinstance(why, str) or not why.strip():
+            found = "an empty string" if isinstance(why, str) else _kind(why)
+            raise EngineFailure(f"unsupported: expected a string saying why, found {found}")
+        # Declining and answering at once leaves the ask with no one answer to count.
+        answered = [k for k in _ANSWERS[ask] if k in answer]
+        if answered:
+            raise EngineFailure(
+                f"answered {ask} with both 'unsupported' and '{answered[0]}': expected one of them"
+            )
         return Unsupported(why)
     problem = _SHAPES[ask](answer)
     if problem:
@@ -224,12 +231,20 @@ def _deal_shape(answer: dict) -> str:
     life, graveyard = answer.get("life"), answer.get("graveyard")
     if not (isinstance(life, dict) and all(_is_integer(n) for n in life.values())):
         return "expected 'life': an object giving each player's life total, an integer"
+    poison = answer.get("poison", {})
+    if not (isinstance(poison, dict) and all(_is_integer(n) and n >= 0 for n in poison.values())):
+        return (
+            "expected 'poison', when given, to be an object giving players' poison counters, "
+            "whole numbers from 0"
+        )
     if not (isinstance(graveyard, list) and all(isinstance(i, str) for i in graveyard)):
         return "expected 'graveyard': a list of the ids of the permanents put there"
     return ""
 
 
 _SHAPES = {CHECK: _check_shape, ASSIGN: _assign_shape, DEAL: _deal_shape}
+# The fields that answer each ask (beside "unsupported", which declines it).
+_ANSWERS = {CHECK: ("legal",), ASSIGN: ("assignment",), DEAL: ("life", "poison", "graveyard")}
 
 
 def _is_integer(value) -> bool:

@@ -31,6 +31,7 @@ import z3
 from .. import __version__, progress, rules
 from ..amounts import Amounts
 from ..combat import CANT_BE_PREVENTED, DOUBLE, PREVENT, Scenario
+from ..conformance.judging import reported
 from ..deadline import TimedOut, deadline
 from ..editions import CURRENT_NAME, in_force
 from ..errors import LethalError, ScenarioError
@@ -466,10 +467,10 @@ def _unknowns(combat: SymbolicCombat, names: tuple[str, ...]) -> dict[str, z3.Ex
 
 
 def _dealt(combat: SymbolicCombat, x) -> list[Term]:
-    """What dealing x does, as numbers and truths: each player's life lost, life gained and
-    poison counters given, each permanent's -1/-1 counters, damage marked and loyalty or
-    defense removed, and whether it then leaves the battlefield (704.5f-i, 704.5v, 701.19a).
-    A shield is taken whole by each source's damage (symbolic.dealt)."""
+    """What an engine reports of dealing x (judging.reported), as numbers and truths: each
+    player's life, as the change to it, and poison counters given, and whether each
+    permanent then leaves the battlefield (704.5f-i, 704.5v, 701.19a). A shield is taken
+    whole by each source's damage (symbolic.dealt)."""
     events = [
         (s, r, results.result(combat, s, r, combat.dealt(s, r, x.amounts.get(s, r))))
         for s in combat.creatures
@@ -477,15 +478,13 @@ def _dealt(combat: SymbolicCombat, x) -> list[Term]:
     ]
     found: list[Term] = []
     for p in combat.players:
-        found.append(total(e.life_lost for _, r, e in events if r == p))
+        gained = total(ite(combat.controls(p, s), e.gained, 0) for s, _, e in events)
+        found.append(gained - total(e.life_lost for _, r, e in events if r == p))
         found.append(total(e.poison for _, r, e in events if r == p))
-        found.append(total(ite(combat.controls(p, s), e.gained, 0) for s, _, e in events))
     for c in combat.creatures:
         mine = [e for _, r, e in events if r == c]
         counters = total(e.counters for e in mine)
         marked = combat.marked(c) + total(e.marked for e in mine)
-        removed = total(e.loyalty + e.defense for e in mine)
-        found += [counters, marked, removed]
         destroyed = results.destroyed(
             combat, c, counters, marked, any_of(e.deathtouch for e in mine)
         )
@@ -497,6 +496,7 @@ def _dealt(combat: SymbolicCombat, x) -> list[Term]:
         )
         gone = all_of((combat.is_creature(c), dies))
         if c in combat.planeswalkers:  # 704.5i, 704.5v: no loyalty or defense left
+            removed = total(e.loyalty + e.defense for e in mine)
             counted = any_of((combat.is_planeswalker(c), combat.is_battle(c)))
             gone = any_of((gone, all_of((counted, combat.loyalty(c) - removed <= 0))))
         found.append(gone)
@@ -569,7 +569,7 @@ def _recheck(target: Target, data: dict) -> str:
         if not verdict.legal:
             return "its assignment is illegal"
         for what in target.dealing:
-            if _outcomes(scenario) == _dealt_without(data, what):
+            if not _caught(_outcomes(scenario), _dealt_without(data, what)):
                 return f"ignoring {what} does not change what dealing it does"
         return ""
     amounts = Amounts({(e.source, e.to): e.amount for e in scenario.assignment})
@@ -642,22 +642,16 @@ def _dealt_without(data: dict, what: str) -> set | None:
         return None
 
 
+def _caught(outcomes: set, without: set | None) -> bool:
+    """An engine that ignores something, and so deals as the file without it does, gives an
+    outcome none of `outcomes`, whatever its players choose."""
+    return without is not None and outcomes.isdisjoint(without)
+
+
 def _outcomes(scenario: Scenario) -> set:
-    """What dealing the assignment can do, each outcome as life, poison, damage, counters and
-    what leaves the battlefield."""
-    return {
-        (
-            tuple(sorted(o.lost.items())),
-            tuple(sorted(o.gained.items())),
-            tuple(sorted(o.poison.items())),
-            tuple(sorted(o.damage.items())),
-            tuple(sorted(o.counters.items())),
-            tuple(sorted(o.loyalty.items())),
-            tuple(sorted(o.defense.items())),
-            tuple(sorted(r.id for r in o.removed)),
-        )
-        for o in deal(scenario)
-    }
+    """What dealing the assignment can do, each outcome as an engine reports it (life,
+    poison counters, graveyard): what `conform` compares."""
+    return {reported(scenario, o) for o in deal(scenario)}
 
 
 def expected(data: dict) -> dict:
@@ -716,8 +710,8 @@ def keywords(rules_date: str) -> list[str]:
 def caught_by(entries: list[Entry], rules_date: str) -> dict[str, list[str]]:
     """For each kind of constraint and each keyword, the files whose verdict or chooser
     changes without it, and for each thing of DEALING, the legal files whose outcomes of
-    dealing change without it: the proof, as `lethal teeth` gives for the library, that the
-    corpus catches it."""
+    dealing, as an engine reports them, all change without it: the proof, as `lethal teeth`
+    gives for the library, that the corpus catches it."""
     filed = [e for e in entries if e.file]
     scenarios = [(e.file, parse(e.scenario, e.file, warn=False)) for e in filed]
     verdicts = {name: check(s) for name, s in scenarios}
@@ -740,7 +734,9 @@ def caught_by(entries: list[Entry], rules_date: str) -> dict[str, list[str]]:
     }
     for what in DEALING:
         found[DEALT + what] = [
-            n for n, (data, outcomes) in dealt.items() if outcomes != _dealt_without(data, what)
+            n
+            for n, (data, outcomes) in dealt.items()
+            if _caught(outcomes, _dealt_without(data, what))
         ]
     return found
 

@@ -19,6 +19,7 @@ else:
     outcome = deal(scenario)[0]
     answer = {
         "life": {p: n for p, n in outcome.life.items() if n is not None},
-        "graveyard": [r.id for r in outcome.removed],
+        "poison": {p: n for p, n in outcome.poison.items() if n},
+        "graveyard": [r.id for r in outcome.removed if not r.exiled],
     }
 json.dump(answer, sys.stdout)
