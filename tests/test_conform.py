@@ -44,8 +44,9 @@ OWN_DAMAGE_ONLY = "trample_own_damage_only"  # (b) others' damage on a blocker i
 
 
 def engine(name: str, *args: str) -> str:
-    """The command that runs a test engine; the naive ones need no site-packages."""
-    plain = [] if name == "lethal_itself" else ["-S"]
+    """The command that runs a test engine; the naive ones need no site-packages, those
+    that answer with lethal do."""
+    plain = [] if name in ("lethal_itself", "toxic_ignored") else ["-S"]
     return shlex.join([sys.executable, *plain, str(ENGINES / f"{name}.py"), *args])
 
 
@@ -214,6 +215,24 @@ def test_random_combats_catch_the_own_damage_engine_with_a_small_combat(empty, t
     shared = [p for p in found["combat"]["permanents"] if len(p.get("blocking", ())) >= 2]
     assert shared
     assert seconds < 120
+
+
+def test_random_combats_catch_an_engine_that_ignores_toxic_when_dealing(empty, tmp_path):
+    """Random `deal` asks draw what changes what damage does, toxic among it, and compare
+    poison counters: the disagreement found is shrunk to a toxic creature's damage."""
+    more = ["--asks", "deal", "--random", "100", "--json"]
+    code, out, _ = conform(engine("toxic_ignored"), empty, tmp_path, *more)
+    assert code == 1
+    found = json.loads(out)["random"][0]["finding"]
+    assert found["outcome"] == "disagreed" and ", poison " in found["message"]
+    toxic = [
+        p
+        for p in found["combat"]["permanents"]
+        if any(k.startswith("toxic") for k in p.get("keywords", ()))
+    ]
+    assert toxic and creatures(found["combat"]) <= 2
+    assert "effects" not in found["combat"]  # none is needed to show it
+    assert len(found["combat"]["players"]) == 2  # nor a third player
 
 
 # The correct adapter passes

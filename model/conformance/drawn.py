@@ -124,9 +124,10 @@ def trim(
 
 
 def plainer(data: dict) -> Iterator[dict]:
-    """Scenarios one step plainer than `data`: a permanent fewer, a keyword fewer, no
-    damage marked, no qualities, the current rules, the only combat damage step (with no
-    first or double strike)."""
+    """Scenarios one step plainer than `data`: a permanent fewer, a player fewer, a keyword
+    fewer, no damage marked, no qualities, no regeneration shields, a player without
+    protection or poison counters, an effect fewer, the current rules, the only combat
+    damage step (with no first or double strike)."""
     for p in data["permanents"]:
         smaller = without(data, p["id"])
         if smaller is not None:
@@ -135,11 +136,27 @@ def plainer(data: dict) -> Iterator[dict]:
         changes = [
             {"keywords": [k for k in p["keywords"] if k != k2]} for k2 in p.get("keywords", ())
         ]
-        changes += [{field: None} for field in ("damage", "qualities") if p.get(field)]
+        changes += [
+            {field: None}
+            for field in ("damage", "qualities", "regeneration_shields")
+            if p.get(field)
+        ]
         for change in changes:
             changed = {k: v for k, v in {**p, **change}.items() if v is not None}
             permanents = [*data["permanents"][:n], changed, *data["permanents"][n + 1 :]]
             yield {**data, "permanents": permanents}
+    for n, p in enumerate(data["players"]):  # one the file no longer names, else no file
+        if len(data["players"]) > 2 and p["id"] != data["active_player"]:
+            yield {**data, "players": [*data["players"][:n], *data["players"][n + 1 :]]}
+        for field in ("keywords", "poison"):
+            if p.get(field):
+                changed = {k: v for k, v in p.items() if k != field}
+                yield {
+                    **data,
+                    "players": [*data["players"][:n], changed, *data["players"][n + 1 :]],
+                }
+    for n in range(len(data.get("effects", ()))):
+        yield {**data, "effects": [*data["effects"][:n], *data["effects"][n + 1 :]]}
     for field in ("rules", "step"):
         if field in data:
             yield {k: v for k, v in data.items() if k != field}
@@ -184,14 +201,35 @@ def without(data: dict, gone: str) -> dict | None:
         smaller["assignment"] = [
             e for e in data["assignment"] if gone not in (e["source"], e["to"])
         ]
+    if "effects" in data:
+        smaller["effects"] = [e for e in map(_effect_without(gone), data["effects"]) if e]
     return smaller
+
+
+def _effect_without(gone: str):
+    """An effect as it is once the permanent `gone` is: without it among its sources and
+    recipients, and nothing when it was the effect's only source or recipient, or its `to`."""
+
+    def changed(effect: dict) -> dict | None:
+        if effect.get("to") == gone:
+            return None
+        effect = dict(effect)
+        for field in ("sources", "recipients"):
+            if field in effect:
+                effect[field] = [i for i in effect[field] if i != gone]
+                if not effect[field]:
+                    return None
+        return effect
+
+    return changed
 
 
 def combats(ask: str):
     """Scenario files to ask `ask` about, half of them crowded (blockers shared by several
     attackers, where 702.19b counts every attacker's damage): for `check`, each with a
     legal or an illegal assignment; for `assign`, with none; for `deal`, with a legal one,
-    and every player with a life total."""
+    every player with a life total, and what changes what damage does (lifelink, infect,
+    wither, toxic, protection, regeneration shields, poison counters, effects)."""
     from hypothesis import strategies as st
     from hypothesis.errors import InvalidArgument
 
@@ -201,7 +239,12 @@ def combats(ask: str):
 
     @st.composite
     def combat(draw) -> dict:
-        drawn = draw(st.one_of(strategies.scenarios(), strategies.scenarios(crowded=True)))
+        results = {"effects": True, "keywords": strategies.KEYWORDS} if ask == DEAL else {}
+        drawn = draw(
+            st.one_of(
+                strategies.scenarios(**results), strategies.scenarios(crowded=True, **results)
+            )
+        )
         data = {k: v for k, v in drawn.items() if k != "assignment"}
         if ask == ASSIGN:
             return data
