@@ -75,6 +75,10 @@ KEYWORDS = (
     ASSIGNS_TOUGHNESS,
     AS_THOUGH_UNBLOCKED,
 )
+# Damage already marked on a creature, which an engine may forget as it forgets a keyword:
+# it counts toward lethal damage (702.19b, and 510.1c-d with orders), so that it can only
+# allow an assignment; and dealt damage is added to it (120.6, 704.5g).
+MARKED = "damage already marked"
 # What changes what damage does once dealt, never what may be assigned (120.4b): each caught
 # by a file whose `deal` outcomes change without it. By the symbolic combat's unknowns each
 # sets to false or 0 when ignored (a slot's name, a dot, then these).
@@ -84,6 +88,7 @@ DEALING = {
     "wither": ("wither",),
     "toxic": ("toxic",),
     "deathtouch (dealt)": ("deathtouch",),
+    f"{MARKED} (dealt)": ("damage",),
     "indestructible": ("indestructible",),
     "protection from everything": ("protection from everything",),
     "protection from a quality or creatures": tuple(f"protection from {q}" for q in PROTECTIONS),
@@ -109,7 +114,9 @@ RULES = {
     "infect": ("702.90b", "702.90c"),
     "wither": ("702.80a",),
     "toxic": ("702.164c",),
+    MARKED: ("120.6", "702.19b"),
     "deathtouch (dealt)": ("702.2b", "704.5h"),
+    f"{MARKED} (dealt)": ("120.6", "704.5g"),
     "indestructible": ("702.12b",),
     "protection from everything": ("702.16e", "702.16j"),
     "protection from a quality or creatures": ("702.16a", "702.16e"),
@@ -261,6 +268,15 @@ def targets(rules_date: str = CURRENT_NAME) -> list[Target]:
                     allows=allows,
                 )
             )
+    found.append(
+        Target(
+            f"{_slug(MARKED)}-allows",
+            f"ignores {MARKED} on a creature, which counts toward lethal damage and so allows "
+            "the assignment",
+            keywords=(MARKED,),
+            allows=True,
+        )
+    )
     for k in (BANDING, BANDS_WITH_OTHER):
         found.append(
             Target(
@@ -370,7 +386,7 @@ def _search(target: Target, rules_date: str, bounds: Bounds, timeout: float) -> 
                 (
                     goal,
                     other.agrees_with(combat, but=tuple(ignored)),
-                    *(negate(v) for v in ignored.values()),
+                    *(negate(v) if z3.is_bool(v) else v == 0 for v in ignored.values()),
                 )
             )
             if not target.chooser:
@@ -537,11 +553,14 @@ def _unknown_names(keyword: str) -> tuple[str, ...]:
     """The names of the unknowns that say a creature has the keyword, after its slot's."""
     if keyword == BANDS_WITH_OTHER:
         return tuple(f"{BANDS_WITH_OTHER} {q}" for q in QUALITIES)
+    if keyword == MARKED:
+        return ("damage",)
     return (keyword,)
 
 
 class Ignoring(ScenarioView):
-    """A scenario's view that ignores some keywords: as an engine that forgets them sees it."""
+    """A scenario's view that ignores some keywords, or damage already marked: as an engine
+    that forgets them sees it."""
 
     def __init__(self, scenario: Scenario, keywords: tuple[str, ...]):
         super().__init__(scenario)
@@ -552,6 +571,9 @@ class Ignoring(ScenarioView):
 
     def bands_with_other(self, c: str, quality: str) -> bool:
         return BANDS_WITH_OTHER not in self.ignored and super().bands_with_other(c, quality)
+
+    def marked(self, c: str) -> int:
+        return 0 if MARKED in self.ignored else super().marked(c)
 
 
 def legal(scenario: Scenario, ignoring: tuple[str, ...] = ()) -> bool:
@@ -719,7 +741,7 @@ def caught_by(entries: list[Entry], rules_date: str) -> dict[str, list[str]]:
     for kind in kinds(rules_date):
         with rules.without(kind):
             found[kind] = [n for n, s in scenarios if check(s).legal != verdicts[n].legal]
-    for k in keywords(rules_date):
+    for k in (*keywords(rules_date), MARKED):
         found[k] = [
             n
             for n, s in scenarios
