@@ -250,7 +250,8 @@ def guarantee_text(file: str, answer: Guarantee, edition: Edition) -> str:
 # lethal deal
 
 
-def outcome_json(outcome, edition: Edition) -> dict:
+def outcome_json(outcome, scenario: Scenario) -> dict:
+    edition = scenario.edition
     return {
         "choices": list(outcome.choices),
         "dealt": entries_json(outcome.dealt),
@@ -284,11 +285,18 @@ def outcome_json(outcome, edition: Edition) -> dict:
             {
                 "id": c,
                 "rule": edition.cite("701.19a"),
-                "why": "tapped, all damage removed, removed from combat",
+                "why": _regenerated(scenario, c),
             }
             for c in outcome.regenerated
         ],
     }
+
+
+def _regenerated(scenario: Scenario, c: str) -> str:
+    """What regeneration does to c (701.19a): it leaves combat only if it was attacking or
+    blocking (a creature planeswalker that was attacked stays attacked)."""
+    fighting = scenario.permanent(c).in_combat
+    return "tapped, all damage removed" + (", removed from combat" if fighting else "")
 
 
 _LOSES = {"704.5a": "0 or less life", "704.5c": "ten or more poison counters"}
@@ -324,8 +332,7 @@ def outcomes_text(file: str, scenario: Scenario, outcomes) -> str:
             lines.append(f"  {shown(b)}: defense {scenario.permanent(b).defense} -> {left}")
         for c in outcome.regenerated:
             lines.append(
-                f"  {shown(c)} is regenerated: tapped, all damage removed, removed from combat "
-                f"({cr('701.19a')})"
+                f"  {shown(c)} is regenerated: {_regenerated(scenario, c)} ({cr('701.19a')})"
             )
         for r in outcome.removed:
             why = printable(r.why)

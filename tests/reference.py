@@ -763,8 +763,12 @@ def _results(scenario: Scenario, entries: list[Entry], dealt: list[int], left, e
         if p.is_planeswalker and loyalty[p.id] <= 0:
             rules.append("704.5i")
         if p.is_battle and defense[p.id] <= 0:
-            # A Siege's own ability exiles it (310.11b), and keeps 704.5v away (310.7).
-            rules.append("310.11b" if "siege" in p.qualities else "704.5v")
+            if "siege" not in p.qualities:
+                rules.append("704.5v")
+            elif not rules:
+                # A Siege's own ability exiles it (310.11b), and keeps 704.5v away (310.7);
+                # what dies as a creature is in the graveyard before the ability resolves.
+                rules.append("310.11b")
         if rules:
             removed[p.id] = tuple(rules)
     return Dealt(

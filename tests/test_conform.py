@@ -73,7 +73,7 @@ def write_corpus(folder: Path, names=CORPUS) -> Path:
         }
         dealt = None
         if verdict.legal and any("life" in p for p in data["players"]):
-            dealt = [outcome_json(o, scenario.edition) for o in deal(scenario)]
+            dealt = [outcome_json(o, scenario) for o in deal(scenario)]
         violations = [
             {"rule": v.rule, "source": v.source, "message": v.message} for v in verdict.violations
         ]

@@ -129,13 +129,13 @@ def test_a_file_about_dealing_expects_what_deal_gives_and_changes_without_its_ke
     for name in ("deal-lifelink.json", "deal-indestructible.json", "deal-infect.json"):
         data = json.loads((out / name).read_text())
         scenario = parse(data)
-        outcomes = [outcome_json(o, scenario.edition) for o in deal(scenario)]
+        outcomes = [outcome_json(o, scenario) for o in deal(scenario)]
         assert rows[name]["expected"]["deal"] == outcomes
         keyword = name.removeprefix("deal-").removesuffix(".json")
         for p in data["permanents"]:
             p["keywords"] = [k for k in p.get("keywords", []) if k != keyword]
         changed = parse(data)
-        assert [outcome_json(o, changed.edition) for o in deal(changed)] != outcomes, name
+        assert [outcome_json(o, changed) for o in deal(changed)] != outcomes, name
     assert all(r["expected"]["deal"] is None for n, r in rows.items() if not n.startswith("deal-"))
 
 

@@ -16,7 +16,7 @@ from lethal.cli import main
 from lethal.rules.dealing import deal
 
 from . import reference
-from .build import attacker, battle, blocker, scenario_file
+from .build import attacker, battle, blocker, creature_planeswalker, scenario_file
 from .strategies import effects, scenarios, with_results
 
 # Random combats often give protection from a quality nothing has: a warning, rightly.
@@ -198,6 +198,47 @@ def test_a_siege_at_no_defense_is_exiled_by_its_own_ability(qualities, rule, exi
     )
     (outcome,) = deal(parse(data), parse(data).assignment)
     assert [(r.id, r.rule, r.exiled) for r in outcome.removed] == [("siege", rule, exiled)]
+
+
+@pytest.mark.parametrize("qualities", [["Siege"], []])
+def test_a_creature_battle_dealt_lethal_damage_is_put_into_the_graveyard_once(qualities):
+    """A creature battle dealt lethal damage that takes its last defense counter: 704.5g
+    puts it into the graveyard (a Siege's ability, 310.11b, then finds it gone), and it is
+    removed once, however many state-based actions apply (704.3)."""
+    siege = {
+        **battle("sc", 2, qualities=qualities),
+        "types": ["creature", "battle"],
+        "power": 1,
+        "toughness": 2,
+    }
+    data = scenario_file(
+        siege, {**attacker("x", 3, 3), "attacking": "sc"}, assignment=[("x", "sc", 3)]
+    )
+    (outcome,) = deal(parse(data))
+    assert [(r.id, r.rule, r.exiled) for r in outcome.removed] == [("sc", "704.5g", False)]
+
+
+@pytest.mark.parametrize("attacked, blocking", [(True, False), (False, True)])
+def test_regeneration_removes_from_combat_only_a_creature_in_combat_701_19a(
+    attacked, blocking, tmp_path
+):
+    """A creature planeswalker that was attacked, regenerated, stays where it is (701.19a:
+    an attacking or blocking creature leaves combat); a regenerated blocker leaves it."""
+    gid = creature_planeswalker("gid", 2, 2, 5, regeneration_shields=1)
+    if blocking:
+        gid["blocking"] = ["x"]
+    x = {**attacker("x", 3, 3), "attacking": "gid" if attacked else "D"}
+    back = [("gid", "x", 2)] if blocking else []
+    data = scenario_file(gid, x, assignment=[("x", "gid", 3), *back])
+    (outcome,) = deal(parse(data))
+    assert outcome.regenerated == ("gid",)
+    path = tmp_path / "gid.json"
+    path.write_text(json.dumps(data))
+    out = io.StringIO()
+    assert main(["deal", str(path), "--json"], stdout=out, stderr=io.StringIO()) == 0
+    (regenerated,) = json.loads(out.getvalue())["outcomes"][0]["regenerated"]
+    left = regenerated["why"].endswith(", removed from combat")
+    assert left == blocking and regenerated["why"].startswith("tapped, all damage removed")
 
 
 def test_protection_from_a_player_prevents_the_damage_of_what_they_control_702_16k():

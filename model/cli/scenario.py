@@ -162,7 +162,7 @@ def deal(args, scenario):
         return checked
     outcomes = deal(scenario)
     text = report.outcomes_text(shown(args.file), scenario, outcomes)
-    data = {"legal": True, "outcomes": [report.outcome_json(o, scenario.edition) for o in outcomes]}
+    data = {"legal": True, "outcomes": [report.outcome_json(o, scenario) for o in outcomes]}
     return text, data, YES
 
 

@@ -701,7 +701,7 @@ def expected(data: dict) -> dict:
             {"source": c.source, "player": c.player, "rule": c.rule} for c in verdict.choosers
         ],
         "damage": damage,
-        "deal": [outcome_json(o, scenario.edition) for o in deal(scenario)]
+        "deal": [outcome_json(o, scenario) for o in deal(scenario)]
         if _about_dealing(data)
         else None,
     }

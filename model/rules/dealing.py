@@ -384,12 +384,15 @@ def _results(view: ScenarioView, dealt, choices, shields, ended, picks=()) -> Ou
                 removed.append(Removal(p.id, "704.5i", "no loyalty left"))
         if p.is_battle:
             defense[p.id] = max(p.defense - summed(p.id, "defense"), 0)  # 120.3h, 310.4c
-            if defense[p.id] <= 0 and view.has_quality(p.id, SIEGE):
-                # 310.7: not while its own ability waits, which exiles it (310.11b).
-                why = "its last defense counter removed, by its Siege ability"
-                removed.append(Removal(p.id, "310.11b", why, exiled=True))
-            elif defense[p.id] <= 0:
-                removed.append(Removal(p.id, "704.5v", "no defense left"))
+            # A creature battle another state-based action puts into the graveyard is gone
+            # before a Siege's ability could exile it.
+            if defense[p.id] <= 0 and p.id not in {r.id for r in removed}:
+                if view.has_quality(p.id, SIEGE):
+                    # 310.7: not while its own ability waits, which exiles it (310.11b).
+                    why = "its last defense counter removed, by its Siege ability"
+                    removed.append(Removal(p.id, "310.11b", why, exiled=True))
+                else:
+                    removed.append(Removal(p.id, "704.5v", "no defense left"))
     return Outcome(
         choices=choices,
         dealt=dealt,
