@@ -201,6 +201,26 @@ def test_the_corpus_alone_catches_each_wrong_engine(written, tmp_path, capsys, w
     assert "702.19b" in disagreed[caught_by]["about"]
 
 
+def test_the_corpus_catches_an_engine_that_gives_the_division_to_the_wrong_player(
+    written, tmp_path, capsys
+):
+    """Banding changes who divides, never what is legal today: only `divide` shows it, on
+    the files the coverage says catch it."""
+    out, manifest = written["current"]
+    ran = ["conform", "--engine", engine("banding_ignored_when_dividing"), "--corpus", str(out)]
+    assert main([*ran, "--random", "0", "--out", str(tmp_path), "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    disagreed = {f["file"] for f in report["results"] if f["outcome"] == "disagreed"}
+    caught = manifest["coverage"]["caught_by"]
+    assert set(caught["banding"]) | set(caught["bands with other"]) <= disagreed
+    (one,) = [
+        f
+        for f in report["results"]
+        if f["file"] == "banding-chooses.json" and f["outcome"] == "disagreed"
+    ]
+    assert one["ask"] == "divide" and "(CR 702.22" in one["message"]
+
+
 def test_the_corpus_passes_lethal_itself(written, tmp_path, capsys):
     out, _ = written["current"]
     ran = ["conform", "--engine", engine("lethal_itself"), "--corpus", str(out), "--random", "0"]

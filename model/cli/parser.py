@@ -9,6 +9,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 from .. import __version__
+from ..conformance import ASKS
 from ..limits import ASSIGNMENTS, COUNT_ROWS, CREATURES, EFFECT_ORDERS, ORDERS, Limit
 
 if TYPE_CHECKING:
@@ -337,9 +338,9 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     conforming.add_argument(
         "--asks",
         type=_asks,
-        default=("check", "assign", "deal"),
+        default=ASKS,
         metavar="ASKS",
-        help="what to ask, separated by commas (default check,assign,deal)",
+        help=f"what to ask, separated by commas (default {','.join(ASKS)})",
     )
     conforming.add_argument(
         "--random",
@@ -589,14 +590,13 @@ def _out_option(parser: argparse.ArgumentParser, what: str) -> None:
 
 
 def _asks(text: str) -> tuple[str, ...]:
-    """`lethal conform --asks`: some of check, assign and deal, separated by commas."""
+    """`lethal conform --asks`: some of its asks, separated by commas."""
     import argparse
 
-    known = ("check", "assign", "deal")
     asks = tuple(dict.fromkeys(word.strip() for word in text.split(",")))
-    wrong = [a for a in asks if a not in known]
+    wrong = [a for a in asks if a not in ASKS]
     if wrong or not asks:
         raise argparse.ArgumentTypeError(
-            f"expected some of {', '.join(known)}, separated by commas, found {text[:40]!r}"
+            f"expected some of {', '.join(ASKS)}, separated by commas, found {text[:40]!r}"
         )
     return asks

@@ -16,7 +16,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 
-from . import ASSIGN, CHECK, DEAL, DISAGREED, FAILED, SKIPPED
+from . import ASSIGN, CHECK, DEAL, DISAGREED, DIVIDE, FAILED, SKIPPED
 from .runner import Finding, OutOfTime, Reply, Search
 
 LIFE = 20  # the life total given to each player the drawn combat gives none, for `deal`
@@ -227,9 +227,9 @@ def _effect_without(gone: str):
 def combats(ask: str):
     """Scenario files to ask `ask` about, half of them crowded (blockers shared by several
     attackers, where 702.19b counts every attacker's damage): for `check`, each with a
-    legal or an illegal assignment; for `assign`, with none; for `deal`, with a legal one,
-    every player with a life total, and what changes what damage does (lifelink, infect,
-    wither, toxic, protection, regeneration shields, poison counters, effects)."""
+    legal or an illegal assignment; for `assign` and `divide`, with none; for `deal`, with a
+    legal one, every player with a life total, and what changes what damage does (lifelink,
+    infect, wither, toxic, protection, regeneration shields, poison counters, effects)."""
     from hypothesis import strategies as st
     from hypothesis.errors import InvalidArgument
 
@@ -246,7 +246,7 @@ def combats(ask: str):
             )
         )
         data = {k: v for k, v in drawn.items() if k != "assignment"}
-        if ask == ASSIGN:
+        if ask in (ASSIGN, DIVIDE):
             return data
         scenario = parse(data, RANDOM_COMBAT, warn=False)
         entries = None

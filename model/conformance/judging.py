@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from ..errors import ScenarioError, printable, shown
 from ..reading import parse
-from ..verdict import Verdict, Violation, check
+from ..verdict import Chooser, Verdict, Violation, check, choosers
+from ..view import ScenarioView
 
 if TYPE_CHECKING:
     from ..combat import Scenario
@@ -107,6 +108,35 @@ def judge_deal(data: dict, scenario: Scenario, answer: dict) -> Judgement:
     says = texts[0] if len(texts) == 1 else f"one of {len(texts)}: " + " | ".join(texts)
     message = f"engine said {_outcome_text(said, {})}; lethal says {says}"
     return Judgement(False, message, rules, data)
+
+
+def divides(scenario: Scenario) -> tuple[Chooser, ...]:
+    """Who divides the combat damage of each creature that assigns some this step (510.1,
+    702.22j-k): what `divide` asks."""
+    return choosers(ScenarioView(scenario))
+
+
+def judge_divide(data: dict, scenario: Scenario, answer: dict) -> Judgement:
+    """The engine's player dividing each creature's combat damage, against lethal's: the
+    same creatures, each divided by the same player."""
+    found = divides(scenario)
+    theirs = {c.source: c.player for c in found}
+    rules = tuple(dict.fromkeys(c.rule for c in found))
+    said = answer["divides"]
+    if said == theirs:
+        return Judgement(True, rules=rules)
+    why = {c.source: c.rule for c in found}
+    wrong = []
+    for c in dict.fromkeys([*theirs, *said]):
+        if c not in said:
+            wrong.append(f"{shown(c)} not named, lethal says {shown(theirs[c])} (CR {why[c]})")
+        elif c not in theirs:
+            wrong.append(f"{shown(c)} by {shown(said[c])}, but it assigns no combat damage")
+        elif said[c] != theirs[c]:
+            wrong.append(
+                f"{shown(c)} by {shown(said[c])}, lethal says {shown(theirs[c])} (CR {why[c]})"
+            )
+    return Judgement(False, "engine said " + "; ".join(wrong), rules, data)
 
 
 def reported(scenario: Scenario, outcome: Outcome) -> tuple:

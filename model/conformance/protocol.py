@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 
 from ..errors import quoted
-from . import ASSIGN, CHECK, DEAL, PROTOCOL
+from . import ASSIGN, CHECK, DEAL, DIVIDE, PROTOCOL
 
 ANSWER_BYTES = 16 * 2**20  # an answer is a few hundred bytes; this keeps a runaway one out
 ERROR_BYTES = 4096  # of the engine's standard error, the end is kept, to show on a failure
@@ -242,9 +242,24 @@ def _deal_shape(answer: dict) -> str:
     return ""
 
 
-_SHAPES = {CHECK: _check_shape, ASSIGN: _assign_shape, DEAL: _deal_shape}
+def _divide_shape(answer: dict) -> str:
+    divides = answer.get("divides")
+    if not (isinstance(divides, dict) and all(isinstance(p, str) for p in divides.values())):
+        return (
+            "expected 'divides': an object giving, for each creature that assigns combat "
+            "damage, the player who divides it"
+        )
+    return ""
+
+
+_SHAPES = {CHECK: _check_shape, ASSIGN: _assign_shape, DEAL: _deal_shape, DIVIDE: _divide_shape}
 # The fields that answer each ask (beside "unsupported", which declines it).
-_ANSWERS = {CHECK: ("legal",), ASSIGN: ("assignment",), DEAL: ("life", "poison", "graveyard")}
+_ANSWERS = {
+    CHECK: ("legal",),
+    ASSIGN: ("assignment",),
+    DEAL: ("life", "poison", "graveyard"),
+    DIVIDE: ("divides",),
+}
 
 
 def _is_integer(value) -> bool:

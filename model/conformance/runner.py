@@ -11,8 +11,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import LimitReached, SolverUnknown, printable
-from . import AGREED, ASSIGN, CHECK, DEAL, DISAGREED, FAILED, SKIPPED
-from .judging import Judgement, judge_assign, judge_check, judge_deal
+from . import AGREED, ASSIGN, CHECK, DEAL, DISAGREED, DIVIDE, FAILED, SKIPPED
+from .judging import Judgement, divides, judge_assign, judge_check, judge_deal, judge_divide
 from .manifest import Corpus, CorpusFile
 from .protocol import Engine, EngineFailure, Unsupported
 
@@ -143,11 +143,14 @@ def _ask_file(options: Options, clock: Clock, file: CorpusFile, ask: str) -> Fin
     """One ask of one corpus file, or None when the ask does not apply to it."""
     if ask == CHECK and file.legal is None or ask == DEAL and not file.deal:
         return None
-    data = without_assignment(file.data) if ask == ASSIGN else file.data
+    if ask == DIVIDE and not divides(file.scenario):  # no creature assigns: nothing to ask
+        return None
+    data = without_assignment(file.data) if ask in (ASSIGN, DIVIDE) else file.data
     judges: dict[str, Callable[[dict], Judgement]] = {
         CHECK: lambda answer: judge_check(file.data, file.scenario, answer),
         ASSIGN: lambda answer: judge_assign(data, answer, file.damage),
         DEAL: lambda answer: judge_deal(file.data, file.scenario, answer),
+        DIVIDE: lambda answer: judge_divide(data, file.scenario, answer),
     }
     reply = ask_engine(options.engine, clock, ask, data, judges[ask])
     saved = ""
@@ -204,7 +207,7 @@ def _responder(options: Options, clock: Clock, ask: str) -> Callable[[dict], Rep
                 judge = lambda answer: judge_assign(data, answer, {})  # noqa: E731
             else:
                 scenario = parse(data, "<random combat>", warn=False)
-                judging = judge_check if ask == CHECK else judge_deal
+                judging = {CHECK: judge_check, DEAL: judge_deal, DIVIDE: judge_divide}[ask]
                 judge = lambda answer: judging(data, scenario, answer)  # noqa: E731
             asked[key] = ask_engine(options.engine, clock, ask, data, judge)
         return asked[key]

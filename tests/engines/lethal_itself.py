@@ -12,6 +12,8 @@ scenario = lethal.parse(request["scenario"], warn=False)
 if request["ask"] == "check":
     verdict = lethal.check(scenario)
     answer = {"legal": verdict.legal, "rules": [v.rule for v in verdict.violations]}
+elif request["ask"] == "divide":
+    answer = {"divides": {c.source: c.player for c in lethal.check(scenario, ()).choosers}}
 elif request["ask"] == "assign":
     found = lethal.possible(scenario, [])
     answer = {"assignment": [e.__dict__ for e in found.assignment]}
