@@ -288,6 +288,19 @@ ROWS = [
         "attack different things",
     ),
     (
+        "a planeswalker removed from combat that nothing attacks (506.4c)",
+        edited(
+            with_permanents(
+                attacker("bear", 2, 2),
+                planeswalker("jace", 3, removed_from_combat=True),
+                assignment=[],
+            )
+        ),
+        "permanents[1].removed_from_combat",
+        "no creature attacks it, so it was never in combat to be removed from (CR 506.4c); "
+        "leave the field out",
+    ),
+    (
         "a planeswalker removed from combat that still blocks (506.4)",
         edited(
             with_permanents(
@@ -475,6 +488,19 @@ ROWS = [
         "effects[0].sources",
         "found an empty list, which names no creature, so the effect would apply to nothing; "
         "leave out 'sources' for every source, or name the creatures",
+    ),
+    (
+        "an effect whose recipients name nothing",
+        edited(set_in(["effects"], [{"id": "dictate", "kind": "double", "recipients": []}])),
+        "effects[0].recipients",
+        "found an empty list, which names no player or permanent, so the effect would apply "
+        "to nothing; leave out 'recipients' for every recipient, or name them",
+    ),
+    (
+        "an effect of kind null",
+        edited(set_in(["effects"], [{"id": "fog", "kind": None}])),
+        "effects[0].kind",
+        "unknown effect null; expected one of double, prevent, add, cant-be-prevented",
     ),
     (
         "a prevention of the next N damage with no recipient (615.7)",

@@ -207,6 +207,14 @@ class Meaning(Problems):
                 "only an attacked planeswalker or battle is "
                 "removed from combat this way (CR 506.4c)",
             )
+        elif fields.get("removed_from_combat") and not any(
+            f.get("attacking") == fields["id"] for f in self.by_id.values()
+        ):
+            self.problem(
+                at("removed_from_combat"),
+                "no creature attacks it, so it was never in combat to be removed from (CR "
+                "506.4c); leave the field out",
+            )
         elif fields.get("removed_from_combat") and "blocking" in fields:
             self.problem(
                 at("blocking"),
@@ -553,6 +561,13 @@ class Meaning(Problems):
                     f"{place}.sources",
                     "found an empty list, which names no creature, so the effect would apply "
                     "to nothing; leave out 'sources' for every source, or name the creatures",
+                )
+            if fields.get("recipients") == []:
+                self.problem(
+                    f"{place}.recipients",
+                    "found an empty list, which names no player or permanent, so the effect "
+                    "would apply to nothing; leave out 'recipients' for every recipient, or "
+                    "name them",
                 )
             for j, id in enumerate(fields.get("sources", ())):
                 if self.known(id, self.ids, f"{place}.sources[{j}]", "a creature", creatures):

@@ -299,7 +299,7 @@ class Shape(Problems):
             if field in fields:
                 self.list_of(fields[field], join(place, field), self.string)
         kind = fields.get("kind")
-        if kind is not None and kind not in EFFECT_KINDS:
+        if "kind" in fields and kind not in EFFECT_KINDS:
             self.problem(
                 join(place, "kind"),
                 f"unknown effect {show(kind)}{did_you_mean(kind, EFFECT_KINDS)}; expected one "
