@@ -236,3 +236,19 @@ def test_a_file_that_does_not_start_the_phase_is_a_scenario_error():
 def test_every_stated_limit_is_a_limit_reached():
     for error in (TooManyToCount, TooManyEffectOrders, TooManyCreatures, TooManyAssignments):
         assert issubclass(error, LimitReached)
+
+
+def test_an_open_order_of_thousands_of_blockers_is_refused_with_its_size_in_words(tmp_path):
+    """1,600 blockers have 1,600! orders, more digits than Python writes out as text: the
+    limit says how many digits, rather than failing on the number (exit 3, not 4)."""
+    data = scenario_file(
+        attacker("big", 2, 2),
+        *(blocker(f"b{i}", 0, 1, blocking=["big"]) for i in range(1600)),
+        rules="2015-01-01",
+        assignment=[("big", "b0", 2)],
+    )
+    path = tmp_path / "gang.json"
+    path.write_text(json.dumps(data))
+    err = io.StringIO()
+    assert main(["check", str(path)], io.StringIO(), err) == 3
+    assert "(big alone has 1600!, a number of 4434 digits)" in err.getvalue()

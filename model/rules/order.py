@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from itertools import permutations
-from math import factorial
+from math import factorial, log10
 
 from ..amounts import Amounts
 from ..errors import TooManyOrders
@@ -69,6 +69,17 @@ def candidates(view, s: str) -> list[str]:
     return [x for x in near if x != s and in_order(view, s, x) is not False]
 
 
+def _orders_of(n: int) -> str:
+    """How many orders n creatures have, in words: n! itself only while it is short (that of
+    a few thousand creatures has more digits than Python writes out)."""
+    return f"{factorial(n):,}" if n <= 20 else f"{n}!, a number of {_digits(n)} digits"
+
+
+def _digits(n: int) -> int:
+    """The number of digits of n!, from the sum of the logarithms of its factors."""
+    return int(sum(log10(k) for k in range(2, n + 1))) + 1
+
+
 def rule_of(view, s: str) -> tuple[str, str]:
     """The rules of s's order: 510.1c and 509.2 for an attacker, 510.1d and 509.3 for a
     blocker."""
@@ -102,7 +113,8 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
             raise TooManyOrders(
                 f"{s}'s damage assignment order is not given, and trying every order of the "
                 f"step's open orders would take more than {ORDERS.value()} orders ({s} alone "
-                f"has {tried}); give the orders in the file, or raise --order-limit"
+                f"has {_orders_of(len(members))}); give the orders in the file, or raise "
+                "--order-limit"
             )
         rule, announce = rule_of(view, s)
         holds = any_of(
