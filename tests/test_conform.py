@@ -389,6 +389,16 @@ def test_answers_of_the_protocol_are_read(ask, raw, answer):
         ("deal", b'{"life": {}, "poison": {"D": -1}, "graveyard": []}', "expected 'poison'"),
         ("deal", b'{"life": {}, "poison": [3], "graveyard": []}', "expected 'poison'"),
         ("check", b"\xff", "not UTF-8 text (byte 0)"),
+        (
+            "check",
+            b'{"legal": true, "legal": false}',
+            "wrote an answer lethal cannot read: the key 'legal' is given twice in one object",
+        ),
+        (
+            "deal",
+            b'{"life": {"D": ' + b"9" * 5000 + b'}, "graveyard": []}',
+            "wrote an answer lethal cannot read: an integer of 5,000 digits",
+        ),
     ],
 )
 def test_answers_outside_the_protocol_are_engine_failures(ask, raw, says):

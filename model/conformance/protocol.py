@@ -169,7 +169,11 @@ def read_answer(ask: str, raw: bytes) -> dict | Unsupported:
         not_text = f"wrote an answer that is not UTF-8 text (byte {error.start})"
         raise EngineFailure(not_text) from None
     try:
-        answer = json.loads(text, parse_constant=_not_json)
+        answer = json.loads(
+            text, parse_constant=_not_json, parse_int=_integer, object_pairs_hook=_object
+        )
+    except _Unreadable as error:
+        raise EngineFailure(f"wrote an answer lethal cannot read: {error}") from None
     except (json.JSONDecodeError, ValueError) as error:
         where = getattr(error, "msg", str(error))
         if isinstance(error, json.JSONDecodeError):
@@ -201,6 +205,27 @@ def read_answer(ask: str, raw: bytes) -> dict | Unsupported:
 
 def _not_json(name: str):
     raise ValueError(f"{name} is not JSON")
+
+
+class _Unreadable(ValueError):
+    """JSON that is well formed but says nothing one way: a key given twice, or a number
+    with more digits than Python reads."""
+
+
+def _object(pairs: list[tuple[str, object]]) -> dict:
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise _Unreadable(f"the key {quoted(key)} is given twice in one object")
+        seen.add(key)
+    return dict(pairs)
+
+
+def _integer(digits: str) -> int:
+    try:
+        return int(digits)
+    except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits)
+        raise _Unreadable(f"an integer of {len(digits.lstrip('-')):,} digits") from None
 
 
 def _check_shape(answer: dict) -> str:
