@@ -82,7 +82,16 @@ def test_with_standard_output_closed_bad_input_is_still_exit_2_on_standard_error
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
-@pytest.mark.parametrize("argv", [("schema",), ("check", LEGAL), ("check", LEGAL, "--json")])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("schema",),
+        ("check", LEGAL),
+        ("check", LEGAL, "--json"),
+        ("--version",),
+        ("check", "--help"),
+    ],
+)
 def test_a_full_disk_is_exit_5_in_one_line(argv):
     with open("/dev/full", "w") as full:
         done = lethal(*argv, stdout=full)

@@ -12,6 +12,9 @@ from typing import TextIO
 
 from .codes import OUTPUT_FAILED
 
+# What one write to a pipe delivers whole or not at all (PIPE_BUF on Linux): see Output.write.
+PIECE = 4096
+
 
 class Output(io.TextIOBase):
     """Standard output as the commands write it. A write that fails for another reason than
@@ -24,7 +27,13 @@ class Output(io.TextIOBase):
         self.failure = None if stream is not None else "standard output is closed"
 
     def write(self, text: str) -> int:
-        self._attempt(lambda stream: stream.write(text))
+        # In pieces: one large write goes to the pipe at once, and when the reader leaves
+        # partway (`| head`) the system writes part of it, which Python takes for the whole,
+        # dropping the rest with no error (exit 0 for a cut answer). A piece is written
+        # whole or not at all, and the write that meets the closed pipe raises.
+        for start in range(0, len(text), PIECE):
+            piece = text[start : start + PIECE]
+            self._attempt(lambda stream, piece=piece: stream.write(piece))
         return len(text)
 
     def flush(self) -> None:

@@ -68,8 +68,8 @@ def _main(argv: list[str] | None, stdout: TextIO, stderr: TextIO) -> int:
     try:
         with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
             args = args or parser.build(argv).parse_args(argv)
-    except SystemExit as exit:  # argparse has printed its usage message
-        return BAD_INPUT if exit.code else YES
+    except SystemExit as exit:  # argparse has printed its usage message, help or version
+        return BAD_INPUT if exit.code else written(stdout, stderr, YES)
     try:
         with (
             timeout(getattr(args, "limit_seconds", None)),  # over all of the command
