@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
+import re
 
 import pytest
 
@@ -20,7 +21,7 @@ from lethal.errors import (
     TooManyEffectOrders,
     TooManyToCount,
 )
-from lethal.limits import ASSIGNMENTS, CREATURES, EFFECT_ORDERS
+from lethal.limits import ASSIGNMENTS, COUNT_ROWS, CREATURES, EFFECT_ORDERS
 from lethal.rules.dealing import _distinct_orders, _options, apply, changes, deal
 from lethal.solver.counting import dynamic
 from lethal.view import ScenarioView
@@ -47,6 +48,16 @@ def test_count_refuses_a_huge_division_before_trying_any(monkeypatch):
     with pytest.raises(TooManyToCount, match="--count-limit") as refused:
         count(parse(_trampler_and_three_blockers(2**53 - 1)))
     assert "would try 9,007,199,254,740,992 partial divisions" in str(refused.value)
+
+
+def test_count_stops_within_the_step_that_would_pass_its_limit():
+    """Power 1,000 into four recipients, with a limit of 5,000: the first amount's 1,001
+    values are tried, and the second amount is refused once the running total passes the
+    limit (a few of the first amount's values in), not once all of its 501,501 are made."""
+    with COUNT_ROWS.set_to(5000), pytest.raises(TooManyToCount) as refused:
+        count(parse(_trampler_and_three_blockers(1000)))
+    tried = int(re.search(r"would try ([\d,]+)", str(refused.value)).group(1).replace(",", ""))
+    assert 5000 < tried <= 5000 + 1001
 
 
 @pytest.mark.parametrize("listing", [[], ["--list", "--limit", "5"]])

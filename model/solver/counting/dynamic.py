@@ -112,9 +112,11 @@ class Programme:
         layers = [layer]
         tried = 0
         for step in self.steps:
-            values = {key: step.values(key) for key in layer}
-            tried += sum(len(v) for v in values.values())
-            check_work(tried)
+            values = {}
+            for key in layer:  # refused as soon as the step would pass the limit
+                values[key] = found = step.values(key)
+                tried += len(found)
+                check_work(tried)
             layer = _following(step, layer, values)
             layers = [*layers, layer] if keep else [layer]
         return layers
