@@ -331,30 +331,38 @@ def _courses(first: Scenario, target: Pair, *, maximize: bool) -> list[tuple]:
     strikers has just one (nothing), and its second step is then a single step's query,
     which solves each of its own independent parts apart."""
     from .solver.combat_parts import independent_parts
-    from .solver.two_steps import FirstStep, expressible
+    from .solver.two_steps import FirstStep
 
     blocked = prevented(first)
     scenarios = independent_parts(first)
     if len(scenarios) == 1:
-        parts = [FirstStep(scenarios[0], blocked)]
-    else:
-        # Whether a player loses is asked of the parts together. Alone, a part would end the
-        # game on its own damage, blind to the life another part gains that player (120.3f):
-        # each goes on with no life total (poison only grows, so no part alone reaches what
-        # the parts together do not).
-        parts = [FirstStep(_without_life(part), blocked) for part in scenarios]
-        if _may_end_the_game(first, parts):
-            parts = [FirstStep(first, blocked)]
-    courses, tried = [], 0
-    for part in parts:
-        if part.scenario.strikers() and expressible(part.scenario):
-            course = part.best_course(target, maximize=maximize)
-            courses.append((course.value, course.first, course.second))
-            continue
-        branches = list(_branches(part.scenario, tried))
-        tried += len(branches)
-        courses.append(_best_course(branches, target, maximize=maximize))
+        return [_course(FirstStep(first, blocked), target, maximize, 0)[0]]
+    # Whether a player loses is asked of the parts together. Alone, a part would end the
+    # game on its own damage, blind to the life another part gains that player (120.3f):
+    # each goes on with no life total (poison only grows, so no part alone reaches what the
+    # parts together do not). Each part is solved and let go before the next is made: each
+    # holds a Z3 context of its own, some 17 MB (300 parts kept at once took 5 GB).
+    courses, worst, tried = [], [], 0
+    for scenario in scenarios:
+        part = FirstStep(_without_life(scenario), blocked)
+        worst.append(_at_worst(first, part))
+        course, tried = _course(part, target, maximize, tried)
+        courses.append(course)
+    if _may_end_the_game(first, worst):
+        return [_course(FirstStep(first, blocked), target, maximize, 0)[0]]
     return courses
+
+
+def _course(part, target: Pair, maximize: bool, tried: int) -> tuple[tuple, int]:
+    """The best course of one part (a `two_steps.FirstStep`), and the first-step
+    assignments tried so far, this part's added."""
+    from .solver.two_steps import expressible
+
+    if part.scenario.strikers() and expressible(part.scenario):
+        course = part.best_course(target, maximize=maximize)
+        return (course.value, course.first, course.second), tried
+    branches = list(_branches(part.scenario, tried))
+    return _best_course(branches, target, maximize=maximize), tried + len(branches)
 
 
 def _without_life(part: Scenario) -> Scenario:
@@ -362,18 +370,28 @@ def _without_life(part: Scenario) -> Scenario:
     return replace(part, players=tuple(replace(p, life=None) for p in part.players))
 
 
-def _may_end_the_game(first: Scenario, parts: list) -> bool:
+def _at_worst(first: Scenario, part) -> dict[str, tuple[int, int]]:
+    """For each player, the most life they can lose, net, and the most poison counters they
+    can get in the first step of one part (`two_steps.FirstStep`): each one query over the
+    part's first-step unknowns, not a try of each assignment."""
+    worst = {}
+    for p in first.players:
+        net = 0 if p.life is None else part.most(part.after.net_loss[p.id])
+        worst[p.id] = (net, part.most(part.after.poison[p.id] - p.poison))
+    return worst
+
+
+def _may_end_the_game(first: Scenario, worst: list[dict[str, tuple[int, int]]]) -> bool:
     """Whether the first step of the parts together could end the game (`game_over`): so
     many players could each lose (704.5a, 704.5c) that all but one would have. Each player
-    is taken at their worst from each part, added up, since the life a player loses and
-    gains and the poison counters they get are sums over the damage dealt (120.3a-b,
-    120.3f); several players at their worst at once may not be one course, so a yes may be
-    too many, never a no. Each worst is one query over the part's first-step unknowns
-    (`two_steps.FirstStep`), not a try of each assignment."""
+    is taken at their worst from each part (`_at_worst`), added up, since the life a player
+    loses and gains and the poison counters they get are sums over the damage dealt
+    (120.3a-b, 120.3f); several players at their worst at once may not be one course, so a
+    yes may be too many, never a no."""
     could_lose = 0
     for p in first.players:
-        net = 0 if p.life is None else sum(part.most(part.after.net_loss[p.id]) for part in parts)
-        poison = p.poison + sum(part.most(part.after.poison[p.id] - p.poison) for part in parts)
+        net = sum(w[p.id][0] for w in worst)
+        poison = p.poison + sum(w[p.id][1] for w in worst)
         could_lose += poison >= POISON_TO_LOSE or (p.life is not None and p.life - net <= 0)
     return could_lose >= len(first.players) - 1
 
