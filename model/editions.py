@@ -258,10 +258,13 @@ def parse_date(text: str) -> str:
     """The day `text` names, written YYYY-MM-DD, once it is known to be a calendar date."""
     from datetime import date
 
-    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):  # \d takes any script's digits
+        from .reading.problems import did_you_mean
+
+        hint = did_you_mean(text, (CURRENT_NAME,)) if text[:1].isalpha() else ""
         raise EditionError(
             f"{quoted(text)} is neither 'current' nor a date written YYYY-MM-DD (such as "
-            "2015-03-01)"
+            f"2015-03-01){hint}"
         )
     try:
         return date.fromisoformat(text).isoformat()

@@ -108,6 +108,18 @@ ROWS = [
         "did you mean 'current'?",
     ),
     (
+        "the current rules in capitals get a suggestion, case aside",
+        edited(set_in(["rules"], "CURRENT")),
+        "rules",
+        "did you mean 'current'?",
+    ),
+    (
+        "a date written in digits of another script",
+        edited(set_in(["rules"], "\uff12\uff10\uff12\uff14-01-01")),
+        "rules",
+        "neither 'current' nor a date written YYYY-MM-DD",
+    ),
+    (
         "a date that is not on the calendar",
         edited(set_in(["rules"], "2023-02-30")),
         "rules",

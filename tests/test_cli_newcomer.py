@@ -102,13 +102,19 @@ def test_an_example_copied_out_is_judged_as_the_bundled_one(tmp_path):
     assert out == run("check", ILLEGAL)[1].replace(ILLEGAL, str(copy))
 
 
-def test_an_unknown_example_is_bad_usage_with_a_suggestion():
-    code, out, err = run("examples", "trample-short-of-letal")
+@pytest.mark.parametrize("name", ["trample-short-of-letal", "TRAMPLE-SHORT-OF-LETHAL"])
+def test_an_unknown_example_is_bad_usage_with_a_suggestion(name):
+    code, out, err = run("examples", name)
     assert (code, out) == (2, "")
     assert err == (
-        "lethal: no bundled example 'trample-short-of-letal' (did you mean "
+        f"lethal: no bundled example '{name}' (did you mean "
         "'trample-short-of-lethal'?); 'lethal examples' lists them\n"
     )
+
+
+def test_an_unknown_ask_gets_a_suggestion():
+    code, _, err = run("conform", "--engine", "true", "--asks", "check,chek")
+    assert code == 2 and err.rstrip().endswith("found 'check,chek' (did you mean 'check'?)")
 
 
 def test_an_unknown_example_far_from_any_name_gets_no_suggestion():

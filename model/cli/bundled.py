@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
 from importlib import resources
 
 from ..errors import (
     LethalError,
 )
+from ..reading.problems import did_you_mean
 from .codes import YES
 
 
@@ -19,8 +19,7 @@ def examples(args):
         return "\n".join(lines) + "\n", None, YES
     name = args.name.removesuffix(".json")
     if name not in examples:
-        close = difflib.get_close_matches(name, list(examples), n=1)
-        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        hint = did_you_mean(name, examples)
         raise LethalError(f"no bundled example '{args.name}'{hint}; 'lethal examples' lists them")
     return examples[name].read_text(encoding="utf-8"), None, YES
 

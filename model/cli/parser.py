@@ -596,7 +596,10 @@ def _asks(text: str) -> tuple[str, ...]:
     asks = tuple(dict.fromkeys(word.strip() for word in text.split(",")))
     wrong = [a for a in asks if a not in ASKS]
     if wrong or not asks:
+        from ..reading.problems import did_you_mean
+
+        hint = did_you_mean(wrong[0], ASKS) if wrong else ""
         raise argparse.ArgumentTypeError(
-            f"expected some of {', '.join(ASKS)}, separated by commas, found {text[:40]!r}"
+            f"expected some of {', '.join(ASKS)}, separated by commas, found {text[:40]!r}" + hint
         )
     return asks

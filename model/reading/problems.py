@@ -53,8 +53,10 @@ def did_you_mean(value: object, candidates: Collection[str]) -> str:
         return ""
     import difflib  # only for a file with a mistake: it costs a command's start 1 ms
 
-    close = difflib.get_close_matches(value, list(candidates), n=1, cutoff=0.6)
-    return f" (did you mean {quoted(close[0])}?)" if close else ""
+    # Case aside: 'CURRENT' is 'current', 'd' is 'D', 'Trample' is 'trample'.
+    lowered = {c.lower(): c for c in candidates}
+    close = difflib.get_close_matches(value.lower(), list(lowered), n=1, cutoff=0.6)
+    return f" (did you mean {quoted(lowered[close[0]])}?)" if close else ""
 
 
 class Unreadable:

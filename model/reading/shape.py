@@ -168,8 +168,7 @@ class Shape(Problems):
         try:
             editions.in_force(value)
         except editions.EditionError as error:
-            hint = did_you_mean(value, (editions.CURRENT_NAME,)) if value[:1].isalpha() else ""
-            self.problem("rules", f"{error}{hint}")
+            self.problem("rules", str(error))
             return None
         return value
 
