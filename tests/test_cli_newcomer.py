@@ -287,3 +287,10 @@ def test_pip_install_ships_every_package_of_the_tree():
         for init in (root / folder).rglob("__init__.py")
     }
     assert found == set(setuptools["packages"])
+
+
+def test_a_count_limit_without_a_list_is_bad_usage_not_ignored():
+    code, out, err = run("count", LEGAL, "--limit", "5")
+    assert (code, out) == (2, "")
+    assert err.endswith("--limit bounds what --list prints: give --list too, or no --limit\n")
+    assert run("count", LEGAL, "--list", "--limit", "5")[0] == 0

@@ -23,6 +23,7 @@ SHORTEST, LONGEST = 0.001, 7 * 24 * 3600  # the time limits that mean something
 
 MESSAGE = 300  # the most characters of a usage message, which may quote what was typed
 
+LISTED = 1000  # the assignments count --list prints unless --limit says
 QUERY_LIMITS = (CREATURES, ASSIGNMENTS, COUNT_ROWS)  # the last two: with --combat
 
 
@@ -143,9 +144,8 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     counting.add_argument(
         "--limit",
         type=_whole_number(0, 10**9),
-        default=1000,
         metavar="N",
-        help="list at most N (default 1000)",
+        help=f"with --list, list at most N (default {LISTED:,})",
     )
     sure = command(
         "guarantee",

@@ -206,8 +206,12 @@ def optimum(most: bool):
 
 def count(args, scenario):
     from .. import queries, report
+    from .parser import LISTED
 
-    answer = queries.count(scenario, args.limit if args.list else None)
+    if args.limit is not None and not args.list:  # else it would bound nothing, silently
+        raise LethalError("--limit bounds what --list prints: give --list too, or no --limit")
+    listed = LISTED if args.limit is None else args.limit
+    answer = queries.count(scenario, listed if args.list else None)
     return report.count_text(shown(args.file), answer), report.count_json(answer), YES
 
 
