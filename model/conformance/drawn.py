@@ -143,20 +143,16 @@ def plainer(data: dict) -> Iterator[dict]:
         ]
         for change in changes:
             changed = {k: v for k, v in {**p, **change}.items() if v is not None}
-            permanents = [*data["permanents"][:n], changed, *data["permanents"][n + 1 :]]
-            yield {**data, "permanents": permanents}
+            yield {**data, "permanents": _replaced(data["permanents"], n, changed)}
     for n, p in enumerate(data["players"]):  # one the file no longer names, else no file
         if len(data["players"]) > 2 and p["id"] != data["active_player"]:
-            yield {**data, "players": [*data["players"][:n], *data["players"][n + 1 :]]}
+            yield {**data, "players": _replaced(data["players"], n)}
         for field in ("keywords", "poison"):
             if p.get(field):
                 changed = {k: v for k, v in p.items() if k != field}
-                yield {
-                    **data,
-                    "players": [*data["players"][:n], changed, *data["players"][n + 1 :]],
-                }
+                yield {**data, "players": _replaced(data["players"], n, changed)}
     for n in range(len(data.get("effects", ()))):
-        yield {**data, "effects": [*data["effects"][:n], *data["effects"][n + 1 :]]}
+        yield {**data, "effects": _replaced(data["effects"], n)}
     for field in ("rules", "step"):
         if field in data:
             yield {k: v for k, v in data.items() if k != field}
@@ -173,6 +169,11 @@ def plainer(data: dict) -> Iterator[dict]:
             for p in data["permanents"]
         ]
         yield {**{k: v for k, v in data.items() if k != "step"}, "permanents": plain}
+
+
+def _replaced(items: list, n: int, *by) -> list:
+    """The list with its nth item replaced by `by` (one item, or none: taken out)."""
+    return [*items[:n], *by, *items[n + 1 :]]
 
 
 def without(data: dict, gone: str) -> dict | None:
@@ -202,26 +203,23 @@ def without(data: dict, gone: str) -> dict | None:
             e for e in data["assignment"] if gone not in (e["source"], e["to"])
         ]
     if "effects" in data:
-        smaller["effects"] = [e for e in map(_effect_without(gone), data["effects"]) if e]
+        effects = (_effect_without(e, gone) for e in data["effects"])
+        smaller["effects"] = [e for e in effects if e is not None]
     return smaller
 
 
-def _effect_without(gone: str):
-    """An effect as it is once the permanent `gone` is: without it among its sources and
-    recipients, and nothing when it was the effect's only source or recipient, or its `to`."""
-
-    def changed(effect: dict) -> dict | None:
-        if effect.get("to") == gone:
-            return None
-        effect = dict(effect)
-        for field in ("sources", "recipients"):
-            if field in effect:
-                effect[field] = [i for i in effect[field] if i != gone]
-                if not effect[field]:
-                    return None
-        return effect
-
-    return changed
+def _effect_without(effect: dict, gone: str) -> dict | None:
+    """The effect once the permanent `gone` is: without it among its sources and recipients;
+    None when it was the effect's only source or recipient, or its `to`."""
+    if effect.get("to") == gone:
+        return None
+    effect = dict(effect)
+    for field in ("sources", "recipients"):
+        if field in effect:
+            effect[field] = [i for i in effect[field] if i != gone]
+            if not effect[field]:
+                return None
+    return effect
 
 
 def combats(ask: str):

@@ -94,12 +94,7 @@ def judge_deal(data: dict, scenario: Scenario, answer: dict) -> Judgement:
 
     outcomes = deal(scenario)
     theirs = [reported(scenario, o) for o in outcomes]
-    life = answer["life"]
-    said = (
-        tuple((p.id, life.get(p.id)) for p in scenario.players if p.life is not None),
-        tuple(sorted((p, n) for p, n in answer.get("poison", {}).items() if n)),
-        frozenset(answer["graveyard"]),
-    )
+    said = _report(scenario, answer["life"], answer.get("poison", {}), answer["graveyard"])
     rules = tuple(sorted({r.rule for o in outcomes for r in o.removed}))
     if said in theirs:
         return Judgement(True, rules=rules)
@@ -145,10 +140,17 @@ def reported(scenario: Scenario, outcome: Outcome) -> tuple:
     any, and the permanents put into a graveyard (not a Siege, which is exiled). The corpus
     counts a file as catching what changes the damage dealt only when this changes: what
     else changes, an engine does not say."""
+    graveyard = [r.id for r in outcome.removed if not r.exiled]
+    return _report(scenario, outcome.life, outcome.poison, graveyard)
+
+
+def _report(scenario: Scenario, life: dict, poison: dict, graveyard) -> tuple:
+    """Life, poison counters and graveyard, lethal's or an engine's, in one form to compare:
+    life only of the players whose life the file gives, poison only where there is some."""
     return (
-        tuple((p.id, outcome.life[p.id]) for p in scenario.players if p.life is not None),
-        tuple(sorted((p, n) for p, n in outcome.poison.items() if n)),
-        frozenset(r.id for r in outcome.removed if not r.exiled),
+        tuple((p.id, life.get(p.id)) for p in scenario.players if p.life is not None),
+        tuple(sorted((p, n) for p, n in poison.items() if n)),
+        frozenset(graveyard),
     )
 
 
