@@ -7,8 +7,8 @@ the solver reasons with, so no solver call is needed and every broken rule is na
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from math import factorial
 from typing import NamedTuple
 
@@ -52,20 +52,36 @@ class OrdersFound:
     legal: tuple[tuple[str, ...], ...]  # the orders under which its assignment is legal
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Verdict:
     """The judgement of a step's assignment: every rule it breaks (none: legal), who divides
     each creature's combat damage, and the orders searched for when the file gives none."""
 
     violations: tuple[Violation, ...]
-    choosers: tuple[Chooser, ...]
     step: str
     edition: Edition
+    # The combat as judged, for `choosers`: who divides is worked out only when asked, as
+    # legality does not depend on it (a fifth of a large check's time).
+    view: ScenarioView = field(repr=False)
     orders: tuple[OrdersFound, ...] = ()
 
     @property
     def legal(self) -> bool:
         return not self.violations
+
+    @cached_property
+    def choosers(self) -> tuple[Chooser, ...]:
+        """Who divides the damage of each creature that assigns combat damage this step."""
+        return choosers(self.view)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Verdict) and self._compared() == other._compared()
+
+    def __hash__(self) -> int:
+        return hash(self._compared())
+
+    def _compared(self) -> tuple:
+        return (self.violations, self.choosers, self.step, self.edition, self.orders)
 
 
 def check(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> Verdict:
@@ -89,9 +105,9 @@ def check(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> Verd
             )
     return Verdict(
         violations=tuple(violations),
-        choosers=choosers(view),
         step=scenario.step,
         edition=edition,
+        view=view,
         orders=tuple(_search(view, amounts, s) for s in order.open_orders(view)),
     )
 

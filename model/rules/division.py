@@ -124,7 +124,16 @@ def normally(view, s: str, r: str) -> Term:
 
 @remembered
 def has_recipient(view, s: str) -> Term:
-    return any_of(may_receive(view, s, r) for r in view.reachable(s))
+    """Whether s may assign to anyone at all. Written out as `any_of` over a generator would
+    fold it, stopping at the first True: asked of every creature, by every check."""
+    ways = []
+    for r in view.reachable(s):
+        way = may_receive(view, s, r)
+        if way is True:
+            return True
+        if way is not False:
+            ways.append(way)
+    return any_of(ways)
 
 
 def may_assign_nothing(view, s: str) -> Term:
