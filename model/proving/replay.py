@@ -139,18 +139,25 @@ def _slots(bounds: Bounds, editions: tuple[Edition, ...]) -> SymbolicCombat:
 
 def _absent_or(name: str, plain):
     """A slot or player the scenario leaves out answers as the symbolic combat's absent
-    ones do."""
+    ones do; so does a slot there but not a creature, asked for a creature's number."""
     asks = getattr(ScenarioView, name)
 
     def answer(self, x: str, *rest):
         # Only protection is asked of players as of permanents.
-        there = self._there(x) if name in ("has", "protection_from") else x in self._permanents
+        if name in ("has", "protection_from"):
+            there = self._there(x)
+        elif name in _OF_CREATURES:
+            there = self.is_creature(x)
+        else:
+            there = x in self._permanents
         return asks(self, x, *rest) if there else plain
 
     answer.__name__ = name
     return answer
 
 
+# The numbers a non-creature slot has, plain in the symbolic combat's well-formedness.
+_OF_CREATURES = ("power", "toughness", "marked", "toxic", "regeneration_shields")
 # Properties may ask about every slot of the bounds, present or not.
 for _name, _plain in (
     ("power", 0),

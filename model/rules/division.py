@@ -169,15 +169,19 @@ def assigns_combat_damage(view, s: str) -> Term:
 
 def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
     for s in view.creatures:
-        premise = all_of((steps.assigns_this_step(view, s), has_recipient(view, s)))
-        if premise is False:
-            continue
         sent = amounts.sent_by(s)
         amount = damage_to_assign(view, s)
         # 510.1a: exactly its power (or its toughness, Doran); 0 or less assigns nothing. A
         # creature that may assign as though unblocked may instead take a way that leaves it
         # nowhere to assign (510.1b-c).
         exactly = sent == at_least_zero(amount)
+        # As implies would fold every constraint below, without asking whom s may assign to:
+        # the most of a check's work, for most creatures of a legal assignment.
+        if exactly is True and unblocked.may_choose(view, s) is False:
+            continue
+        premise = all_of((steps.assigns_this_step(view, s), has_recipient(view, s)))
+        if premise is False:
+            continue
         # As implies would fold it when s assigns exactly that, without asking for the way out.
         holds = True
         if exactly is not True:
