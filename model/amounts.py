@@ -6,7 +6,6 @@ variable per pair that could receive damage. Pairs that are absent are 0.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
 from .ops import Term, total
@@ -15,11 +14,18 @@ from .ops import Term, total
 class Amounts:
     def __init__(self, amounts: Mapping[tuple[str, str], Term]):
         self._amounts = dict(amounts)
-        self._from: dict[str, list[Term]] = defaultdict(list)
-        self._into: dict[str, list[tuple[str, Term]]] = defaultdict(list)
+        self._from: dict[str, list[Term]] = {}
+        self._into: dict[str, list[tuple[str, Term]]] = {}
         for (source, to), amount in self._amounts.items():
-            self._from[source].append(amount)
-            self._into[to].append((source, amount))
+            # `in` before each list is made: most pairs add to one already there.
+            if source in self._from:
+                self._from[source].append(amount)
+            else:
+                self._from[source] = [amount]
+            if to in self._into:
+                self._into[to].append((source, amount))
+            else:
+                self._into[to] = [(source, amount)]
         # Each sum is asked for by every constraint that counts it: made once, so that a
         # check stays linear and a solver query holds one term per sum.
         self._sent: dict[str, Term] = {}

@@ -14,7 +14,7 @@ unknown, lists every slot that might be.
 
 from __future__ import annotations
 
-from .combat import CANT_BE_PREVENTED, Scenario
+from .combat import CANT_BE_PREVENTED, CREATURE, PLANESWALKER, Scenario
 from .keywords import PLAIN, card_type, plain_keyword, protection_key, quality_key
 from .rules.order import ranked
 
@@ -32,13 +32,12 @@ class ScenarioView:
         # The plain keywords of each permanent and player: `has` is the question asked most.
         self._keywords = {x.id: x.keywords.plain for x in (*players, *permanents)}
         self.players = tuple([p.id for p in players])
-        self._player_keys = {quality_key(p.id): p.id for p in players}
         # The tables below, each made by a comprehension (a check of a small combat spends
         # as much here as in the rules). The permanents that may be planeswalkers: the rules
         # still ask `is_planeswalker`, because in a symbolic view that is an unknown.
         ids = [p.id for p in permanents]
-        creatures = [p.id for p in permanents if p.is_creature]
-        planeswalkers = [p.id for p in permanents if p.is_planeswalker]
+        creatures = [p.id for p in permanents if CREATURE in p.types]
+        planeswalkers = [p.id for p in permanents if PLANESWALKER in p.types]
         self._targets = {p.id: (p.attacking,) for p in permanents if p.attacking is not None}
         qualities = set().union(
             *(p.qualities for p in permanents if p.qualities),
@@ -64,13 +63,10 @@ class ScenarioView:
         # As tuples, handed out as they are: the rules ask them of each creature.
         self._blockers = {a: tuple(bs) for a, bs in blockers.items()}
         self._blocked_by = {b: tuple(attackers) for b, attackers in blocked_by.items()}
-        self._rank = {r: i for i, r in enumerate(self.recipients)}
-        self._unpreventable = {
-            c
-            for e in scenario.effects
-            if e.kind == CANT_BE_PREVENTED
-            for c in (self.creatures if e.sources is None else e.sources)
-        }
+        # Made when first asked: most checks never ask them.
+        self._rank: dict[str, int] | None = None
+        self._unpreventable: set[str] | None = None
+        self._player_keys: dict[str, str] | None = None
         # The rules' answers about the combat alone, each asked once (`ops.remembered`).
         self.answers: dict = {}
         self._reachable: dict[str, tuple[str, ...]] = {}
@@ -123,6 +119,13 @@ class ScenarioView:
 
     def cant_be_prevented(self, c: str) -> bool:
         """615.12: an effect says the damage c deals can't be prevented."""
+        if self._unpreventable is None:
+            self._unpreventable = {
+                c
+                for e in self.scenario.effects
+                if e.kind == CANT_BE_PREVENTED
+                for c in (self.creatures if e.sources is None else e.sources)
+            }
         return c in self._unpreventable
 
     def regeneration_shields(self, c: str) -> int:
@@ -157,6 +160,8 @@ class ScenarioView:
     def player_called(self, quality: str) -> str | None:
         """The player a protection quality names (702.16k), if it names one: a player's id,
         compared as qualities are."""
+        if self._player_keys is None:
+            self._player_keys = {quality_key(p.id): p.id for p in self.scenario.players}
         return self._player_keys.get(quality)
 
     def _holder(self, x: str):
@@ -225,6 +230,14 @@ class ScenarioView:
         """What a attacks: a player, a planeswalker or a battle."""
         return self._targets.get(a, ())
 
+    def _ranks(self) -> dict[str, int]:
+        """Each player's and permanent's place in the file, the order of `recipients`, by
+        which `reachable` sorts."""
+        if self._rank is None:
+            found = (*self.scenario.players, *self.scenario.permanents)
+            self._rank = {x.id: i for i, x in enumerate(found)}
+        return self._rank
+
     def reachable(self, s: str) -> tuple[str, ...]:
         """Those s could assign combat damage to, in the order of `recipients`: what it
         attacks, its blockers, what it blocks, and the controller of the planeswalker it
@@ -249,7 +262,7 @@ class ScenarioView:
                     if target in self._planeswalkers:
                         found.add(self._permanents[target].controller)
                 # Sorted only when there is an order to give.
-                ordered = sorted(found, key=self._rank.__getitem__) if len(found) > 1 else found
+                ordered = sorted(found, key=self._ranks().__getitem__) if len(found) > 1 else found
                 reachable = tuple(ordered)
             self._reachable[s] = reachable
         return reachable

@@ -105,7 +105,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "division.blocker-forgets-its-attackers",
         "rules/division.py",
-        "    ways.append(view.blocks(s, r))\n",
+        "    way = view.blocks(s, r)\n    if way is True:  # as any_of would fold it, for every "
+        "blocker and what it blocks\n        return True\n    ways.append(way)\n",
         "",
         "a blocker may not assign to the creatures it blocks (510.1d)",
     ),
@@ -127,8 +128,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "unblocked.blockers-with-damage-still-lift-trample",
         "rules/unblocked.py",
-        "all_of((may_choose(view, s), to_blockers(view, amounts, s) == 0))",
-        "may_choose(view, s)",
+        "all_of((chosen, to_blockers(view, amounts, s) == 0))",
+        "chosen",
         "with the ability, damage past its blockers never needs lethal damage on them (702.19b)",
     ),
     Mutant(
@@ -221,8 +222,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "deathtouch.m10-deathtouch-already-lethal",
         "rules/deathtouch.py",
-        "    if not view.edition.deathtouch_is_lethal:\n        return by_toughness\n",
-        "",
+        "not view.edition.deathtouch_is_lethal or by_toughness is True",
+        "by_toughness is True",
         "M10's deathtouch makes 1 damage lethal, as M11's does (A5: it made nothing lethal)",
     ),
     # 509.2-509.3, 510.1c-d: the damage assignment order of the editions before 2024-11-08.

@@ -174,6 +174,9 @@ def snapshot(tree: Tree, root: Path, with_tests: bool) -> Path:
                 f"the tests net needs a source checkout: no tests/ beside {tree.package}"
             )
         shutil.copytree(tree.checkout / "tests", root / "tests", ignore=leave_out)
+        # The tests read the docs' examples and draw the benchmarks' combats (issue 12's).
+        for name in ("docs", "benchmarks"):
+            shutil.copytree(tree.checkout / name, root / name, ignore=leave_out)
         for name in ("README.md", "pyproject.toml"):  # the tests read the README
             shutil.copy2(tree.checkout / name, root / name)
         # Tests may name files where the checkout keeps them (model/examples/...): the same

@@ -22,6 +22,7 @@ def lethal_damage_assigned(view, amounts: Amounts, b: str) -> Term:
     toughness, or 702.2c makes it lethal (from M11, 2010-07-16: M10's deathtouch made nothing
     lethal, docs/readings.md). Protection, prevention and doubling are not considered."""
     by_toughness = view.marked(b) + amounts.received_by(b) >= view.toughness(b)
-    if not view.edition.deathtouch_is_lethal:
+    # With no deathtouch rule, or as any_of would fold it, without asking who has deathtouch.
+    if not view.edition.deathtouch_is_lethal or by_toughness is True:
         return by_toughness
     return any_of((by_toughness, deathtouch_damage_assigned(view, amounts, b)))

@@ -118,7 +118,10 @@ def normally(view, s: str, r: str) -> Term:
                 return True
             ways.append(way)
     # 510.1d: a blocker divides among the creatures it blocks.
-    ways.append(view.blocks(s, r))
+    way = view.blocks(s, r)
+    if way is True:  # as any_of would fold it, for every blocker and what it blocks
+        return True
+    ways.append(way)
     return any_of(ways)
 
 

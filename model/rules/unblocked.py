@@ -45,4 +45,7 @@ def taken(view, amounts: Amounts, s: str) -> Term:
     """s assigns as though it weren't blocked: it may, and it assigns nothing to its
     blockers. Then what they need for lethal damage (702.19b) and its damage assignment order
     (510.1c) do not bind it."""
-    return all_of((may_choose(view, s), to_blockers(view, amounts, s) == 0))
+    chosen = may_choose(view, s)
+    if chosen is False:  # as all_of would fold it, without summing what its blockers get
+        return False
+    return all_of((chosen, to_blockers(view, amounts, s) == 0))
