@@ -230,7 +230,9 @@ def floor(scenario: Scenario) -> bool:
 
 
 def size_table(runs: int, sizes: list[int]) -> None:
-    print(f"{'combat':<40}{'check':>12}{'floor':>12}{'ratio':>8}")
+    """The check against the floor; beside them, the check with its verdict's choosers
+    asked for too (who divides each creature's damage, worked out only when asked)."""
+    print(f"{'combat':<40}{'check':>12}{'floor':>12}{'ratio':>8}{'with choosers':>16}")
     for bands_with_other in (False, True):
         for n in sizes:
             scenario = banding_combat(n, seed=n, bands_with_other=bands_with_other)
@@ -239,8 +241,12 @@ def size_table(runs: int, sizes: list[int]) -> None:
             repeat, batch = max(15, runs * 4 // n), max(1, 1000 // n)
             check = median_seconds(lambda s=scenario: lethal.check(s), repeat)
             walk = median_seconds(lambda s=scenario: floor(s), repeat, batch)
+            asked = median_seconds(lambda s=scenario: lethal.check(s).choosers, repeat)
             name = f"{n}x{n // 2}" + (", bands with other" if bands_with_other else "")
-            print(f"{name:<40}{check * 1000:>9.2f} ms{walk * 1000:>9.3f} ms{check / walk:>7.0f}x")
+            print(
+                f"{name:<40}{check * 1000:>9.2f} ms{walk * 1000:>9.3f} ms{check / walk:>7.1f}x"
+                f"{asked * 1000:>13.2f} ms"
+            )
 
 
 def main() -> None:
