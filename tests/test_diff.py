@@ -217,3 +217,27 @@ def test_a_question_past_its_time_limit_is_undecided_and_names_it(tmp_path):
     assert code == 3 and "Traceback" not in err
     assert text.count("UNKNOWN: more combat damage") == 2
     assert "the question took longer than --timeout 0.001 s" in text
+
+
+@pytest.mark.parametrize(
+    "flags, stray",
+    [
+        ((GORGER, "--attackers", "3"), "--attackers"),
+        ((GORGER, "--values", "3", "--out", "elsewhere"), "--values and --out"),
+        (("--creature-limit", "5"), "--creature-limit"),
+        (("--order-limit", "5", "--creature-limit", "4"), "--order-limit and --creature-limit"),
+    ],
+)
+def test_a_flag_of_the_way_not_taken_is_refused_not_ignored(flags, stray, tmp_path):
+    # The bounds and --out serve the search without FILE; the limits, the judging of FILE.
+    code, out, err = run(*flags, "--from", "2011-09-30", "--to", "current")
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert f"{stray}: used only by diff's" in err
+    assert ("or FILE" if GORGER in flags else "give FILE") in err
+    assert not (tmp_path / "elsewhere").exists() and not Path("elsewhere").exists()
+
+
+def test_each_flag_of_the_way_taken_still_has_its_default():
+    # --creature-limit not given: its default, not None, limits the judging of the file.
+    code, out, _ = run(GORGER, "--from", "2011-09-30", "--to", "current", "--order-limit", "5")
+    assert code == 1 and out.count("illegal: gorger sends 3 to elves") == 1

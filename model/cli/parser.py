@@ -24,6 +24,8 @@ SHORTEST, LONGEST = 0.001, 7 * 24 * 3600  # the time limits that mean something
 MESSAGE = 300  # the most characters of a usage message, which may quote what was typed
 
 LISTED = 1000  # the assignments count --list prints unless --limit says
+OUT = "counterexamples"  # where prove and diff write the combats they find
+DIFF_BOUNDS = {"attackers": 2, "blockers": 2, "values": 4}  # diff's, without FILE
 QUERY_LIMITS = (CREATURES, ASSIGNMENTS, COUNT_ROWS)  # the last two: with --combat
 
 
@@ -206,17 +208,18 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     differ.add_argument("--to", dest="after", required=True, metavar="DATE", type=_rules)
     differ.add_argument("--json", action="store_true", help="print the answer as JSON")
     _timeout_option(differ, "question (with FILE, the verdict and each maximum, each edition's)")
-    _limit_options(differ, (ORDERS, CREATURES), ", with FILE")
-    _out_option(differ, "where the combats found are written")
-    for bound, default in (("attackers", 2), ("blockers", 2), ("values", 4)):
+    # Each flag of diff serves one of its two ways, with FILE or without: unset, not set to
+    # its default, so that one given to the other way is refused rather than ignored.
+    _limit_options(differ, (ORDERS, CREATURES), ", with FILE", unset=True)
+    _out_option(differ, "where the combats found are written, without FILE", unset=True)
+    for bound, default in DIFF_BOUNDS.items():
         differ.add_argument(
             f"--{bound}",
             type=_bound("power" if bound == "values" else bound),
-            default=default,
             metavar="N",
-            help=f"at most N {bound} (default {default})"
+            help=f"without FILE, at most N {bound} (default {default})"
             if bound != "values"
-            else f"powers, toughnesses and loyalties up to N (default {default})",
+            else f"without FILE, powers, toughnesses and loyalties up to N (default {default})",
         )
     differ.set_defaults(run=_command("proofs", "diff"))
     biting = add_parser(
@@ -561,13 +564,14 @@ def _jobs_option(parser: argparse.ArgumentParser) -> None:
 
 
 def _limit_options(
-    parser: argparse.ArgumentParser, limits: tuple[Limit, ...], where: str = ""
+    parser: argparse.ArgumentParser, limits: tuple[Limit, ...], where: str = "", unset=False
 ) -> None:
+    """`unset`: a flag not given is None, for the command to tell from one given."""
     for limit in limits:
         parser.add_argument(
             limit.flag,
             type=_whole_number(1, 10**9),
-            default=limit.default,
+            default=None if unset else limit.default,
             metavar="N",
             help=f"{limit.what}{where} (default {limit.default}); beyond it, exit 3",
         )
@@ -585,8 +589,9 @@ def _timeout_option(parser: argparse.ArgumentParser, each: str) -> None:
     )
 
 
-def _out_option(parser: argparse.ArgumentParser, what: str) -> None:
-    parser.add_argument("--out", default="counterexamples", metavar="DIR", help=what)
+def _out_option(parser: argparse.ArgumentParser, what: str, unset=False) -> None:
+    default = None if unset else OUT
+    parser.add_argument("--out", default=default, metavar="DIR", help=f"{what} (default {OUT})")
 
 
 def _asks(text: str) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from ..errors import (
 )
 from ..limits import as_given
 from .codes import NO, UNDECIDED, YES
+from .parser import DIFF_BOUNDS, OUT
 from .scenario import EMPTY_PATH
 
 
@@ -69,6 +70,7 @@ def diff(args):
         raise LethalError(EMPTY_PATH)
     path, args.file = args.file, args.file and origin_of(args.file)  # '-' is <stdin>
     editions = (args.before, args.after)  # each one lethal models (the parser's `_rules`)
+    _given_to_its_way(args, bool(path))
     if path:
         with as_given(args):
             pair = diff.compare_file(path, editions, args.timeout)
@@ -92,6 +94,30 @@ def diff(args):
     else:
         code = NO
     return diff.text(*editions, bounds, findings), diff.as_json(*editions, bounds, findings), code
+
+
+def _given_to_its_way(args, with_file: bool) -> None:
+    """diff's bounds and --out serve its search, without FILE; its limits, the judging of a
+    FILE. A flag given to the way not taken is refused rather than ignored; then each flag
+    not given takes its default."""
+    searching = {**{f"--{b}": b for b in DIFF_BOUNDS}, "--out": "out"}
+    judging = {limit.flag: limit.dest for limit in args.limits}
+    unused = searching if with_file else judging
+    stray = " and ".join(flag for flag, dest in unused.items() if getattr(args, dest) is not None)
+    if stray and with_file:
+        raise LethalError(
+            f"{stray}: used only by diff's search, without FILE; with FILE, diff judges that "
+            f"file's combat: leave out {stray}, or FILE"
+        )
+    if stray:
+        raise LethalError(
+            f"{stray}: used only by diff's judging of a FILE, and no FILE was given: give "
+            f"FILE, or leave out {stray}"
+        )
+    defaults = {**DIFF_BOUNDS, "out": OUT, **{x.dest: x.default for x in args.limits}}
+    for dest, default in defaults.items():
+        if getattr(args, dest) is None:
+            setattr(args, dest, default)
 
 
 def corpus(args):
