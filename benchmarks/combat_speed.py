@@ -2,6 +2,7 @@
 with first strikers.
 
     python benchmarks/combat_speed.py [--runs N] [--sizes 16 32 64] [--seeds 1 2 3 4]
+    python benchmarks/combat_speed.py --weak-spot SECONDS
 
 The combats are `check_speed.banding_combat(n, seed)` (n attackers with trample, deathtouch
 and banding, n/2 blockers, a planeswalker) without its assignment, and with 15% of their
@@ -10,19 +11,31 @@ the most, then the least, combat damage dealt to D over the whole combat damage 
 first-strike step, then the second). Goal (issue 12): 64x32 under 10 s CPU on every seed,
 and no refusal caused by creatures that do not assign in a step. CPU time, so that other
 work on the machine does not distort the figures.
+
+The second times the weak spot known (README, Speed): `max --combat` to D on 100
+double-striking 2/2 trample tokens, each blocked by a 1/1 deathtouch token, with no life
+total and with D at 20 life, each stopped after SECONDS (wall clock); then the peak memory.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import resource
+import sys
+import time
 from dataclasses import replace
+from pathlib import Path
 
 from check_speed import banding_combat
 from timing import cpu_median
 
 import lethal
+from lethal.deadline import TimedOut, deadline
 from lethal.keywords import DOUBLE_STRIKE, FIRST_STRIKE
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.build import attacker, blocker, scenario_file  # noqa: E402 - the tests' builders
 
 SHARE = 0.15  # of the creatures, given first strike or double strike
 
@@ -61,12 +74,44 @@ def row(label: str, scenario: lethal.Scenario, runs: int) -> None:
     print(f"{label:<34}" + "".join(cells))
 
 
+def tokens_at_life(n: int, life: int | None) -> lethal.Scenario:
+    """n double-striking 2/2 trample tokens attacking D, each blocked by a 1/1 deathtouch
+    token of its own, D at `life` (None: no life total)."""
+    tokens = [attacker(f"t{i}", 2, 2, "double strike", "trample") for i in range(n)]
+    chumps = [blocker(f"c{i}", 1, 1, "deathtouch", blocking=[f"t{i}"]) for i in range(n)]
+    data = scenario_file(*tokens, *chumps)
+    for player in data["players"]:
+        if player["id"] == "D" and life is not None:
+            player["life"] = life
+    return lethal.parse(data, whole_combat=True)
+
+
+def weak_spot(limit: float) -> None:
+    for life in (None, 20):
+        scenario = tokens_at_life(100, life)
+        start = time.process_time()
+        try:
+            with deadline(limit, f"stopped after {limit:g} s"):
+                answer = f"most {lethal.maximum(scenario, 'D', whole_combat=True).value}"
+        except TimedOut as stopped:
+            answer = str(stopped)
+        seconds = time.process_time() - start
+        label = f"100 token pairs, D at {'no' if life is None else life} life"
+        print(f"{label:<34}{seconds:>8.2f} s  {answer}")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory of both: {peak:.0f} MB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="runs per combat")
     parser.add_argument("--sizes", type=int, nargs="+", default=[16, 32, 64])
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3, 4])
+    parser.add_argument("--weak-spot", type=float, metavar="SECONDS", help="see above")
     args = parser.parse_args()
+    if args.weak_spot is not None:
+        weak_spot(args.weak_spot)
+        return
     print(f"{'--combat to D: max, then min':<34}{'CPU medians, and the damage':>30}")
     for strikers in (None, 2):
         for n in args.sizes:
