@@ -71,7 +71,7 @@ class Bounds:
     upper: int
     assignment: tuple[Entry, ...]  # reaches `lower` for a max, `upper` for a min
     limit: str
-    steps: Steps = ()  # as an Optimum's; none yet, as only a single step gives bounds
+    steps: Steps = ()  # as an Optimum's: the one step's, for a phase of one step
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,9 @@ def maximum(
 ) -> Optimum | Bounds | Impossible:
     """The most combat damage a legal assignment gives to `to` (from `source`, or from all);
     with `whole_combat`, the most dealt over the whole phase. `Bounds` when the time limit
-    (`deadline`) ran out first: what was proved by then, for a single step."""
+    (`deadline`) ran out first: what was proved by then, for a single step (with
+    `whole_combat`, a phase of one step whose file leaves no order open; any other phase
+    cut short is undecided, TimedOut)."""
     return _optimum(scenario, to, source, whole_combat, maximize=True)
 
 
@@ -63,9 +65,9 @@ def _optimum(scenario, to, source, whole_combat: bool, *, maximize: bool):
 
     _within_the_creature_limit(scenario)
     _check_target(scenario, to, source)
-    if whole_combat:
-        return phase.optimum(scenario, to, source, maximize=maximize)
     try:
+        if whole_combat:
+            return phase.optimum(scenario, to, source, maximize=maximize)
         return queries.optimum(scenario, to, source, maximize=maximize)
     except queries.Unfinished as unfinished:
         return unfinished.bounds

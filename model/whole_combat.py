@@ -22,6 +22,7 @@ from . import progress
 from .amounts import Amounts
 from .answers import Guarantee, Impossible, Obstacle, Optimum, Possible
 from .combat import FIRST_STRIKE_STEP, ONLY, SECOND, Entry, Scenario
+from .deadline import TimedOut
 from .errors import Problem, ScenarioError, TooManyAssignments
 from .keywords import PROTECTION_FROM_EVERYTHING
 from .limits import ASSIGNMENTS
@@ -282,18 +283,25 @@ def optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool):
     """The most (least) dealt over the phase, over every announcement of the orders the
     file leaves open, each binding in both steps."""
     from .solver.guarantee import announcements, with_orders
+    from .solver.queries import Unfinished
 
     if not order.open_orders(ScenarioView(scenario)):
         return _optimum(scenario, to, source, maximize=maximize)
-    found = [
-        _optimum(with_orders(scenario, orders), to, source, maximize=maximize)
-        for orders in announcements(scenario)
-    ]
+    try:
+        found = [
+            _optimum(with_orders(scenario, orders), to, source, maximize=maximize)
+            for orders in announcements(scenario)
+        ]
+    except Unfinished as unfinished:
+        # Bounds proved under one announcement do not hold the others': the phase's upper
+        # bound of a max (lower of a min) is not proved, so the answer is undecided.
+        raise TimedOut(str(unfinished)) from None
     return (max if maximize else min)(found, key=lambda answer: answer.value)
 
 
 def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool):
     from .solver import queries
+    from .solver.queries import Unfinished
 
     if scenario.effects:
         pick = max if maximize else min
@@ -307,9 +315,12 @@ def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool)
         return Optimum(value, _flat(steps), steps)
     first = _start(scenario)
     if first.step == ONLY:
-        answer = queries.optimum(
-            first, to, source, maximize=maximize, tally=Tally(prevented=prevented(first))
-        )
+        try:
+            answer = queries.optimum(
+                first, to, source, maximize=maximize, tally=Tally(prevented=prevented(first))
+            )
+        except Unfinished as unfinished:  # the step's bounds are the phase's: it is the only
+            raise Unfinished(unfinished, _as_the_only_step(unfinished.bounds)) from None
         return _as_the_only_step(answer)
     target = Pair(source or ANY, to)
     courses = _courses(first, target, maximize=maximize)

@@ -16,6 +16,7 @@ from lethal import Entry, Impossible, check, maximum, minimum, parse, possible
 from lethal.amounts import Amounts
 from lethal.answers import Bounds
 from lethal.cli import main
+from lethal.combat import ONLY
 from lethal.deadline import TimedOut
 from lethal.requirements import ANY, Pair, assigned
 from lethal.requirements import parse as requirement
@@ -160,6 +161,42 @@ def test_a_max_cut_short_is_exit_3_with_its_bounds_in_text_and_json(tmp_path, mo
     assert "--timeout SECONDS" in answer["undecided"] and "value" not in answer
     given = [e for e in answer["assignment"] if e["to"] == "D"]
     assert sum(e["amount"] for e in given) == answer["lower"]
+
+
+def test_a_phase_of_one_step_cut_short_gives_that_step_s_bounds(tmp_path, monkeypatch):
+    # No first or double strike: the phase is the one step, and its bounds are the phase's.
+    path = tmp_path / "pairs.json"
+    path.write_text(json.dumps(_three_trampler_pairs()))
+    _cut_short(monkeypatch)
+    out = io.StringIO()
+    code = main(["max", str(path), "--to", "D", "--combat", "--json"], out, io.StringIO())
+    assert code == 3
+    answer = json.loads(out.getvalue())
+    assert answer["lower"] <= 12 <= answer["upper"] == 15 and "value" not in answer
+    (step,) = answer["steps"]
+    assert step["step"] == ONLY
+    given = [e for e in step["assignment"] if e["to"] == "D"]
+    assert sum(e["amount"] for e in given) == answer["lower"]
+    entries = [Entry(e["source"], e["to"], e["amount"]) for e in step["assignment"]]
+    assert check(parse(_three_trampler_pairs()), entries).legal
+
+
+def test_a_phase_cut_short_under_one_announcement_of_open_orders_is_undecided(
+    tmp_path, monkeypatch
+):
+    # The bounds proved under one order announced do not bound the others': no bounds.
+    data = _three_trampler_pairs()
+    data["permanents"].append(blocker("b3", 1, 1, blocking=["r0"]))
+    data["rules"] = "2020-01-01"  # a damage assignment order, left open for r0
+    path = tmp_path / "orders.json"
+    path.write_text(json.dumps(data))
+    _cut_short(monkeypatch)
+    out = io.StringIO()
+    code = main(["max", str(path), "--to", "D", "--combat", "--json"], out, io.StringIO())
+    assert code == 3
+    answer = json.loads(out.getvalue())
+    limit = "the time limit of 1 s was reached (--timeout SECONDS raises it)"
+    assert answer == {"file": str(path), "undecided": limit}
 
 
 def _ring(n: int) -> dict:
