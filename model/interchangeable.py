@@ -9,12 +9,13 @@ legal too and with the same answer, so a search may skip one of the two (`symmet
 Plain values only: this module knows nothing of the solver.
 
     interchangeable(scenario, named=(), tally=ASSIGNED) -> list[tuple[str, ...]]
+    alike_parts(parts, named=()) -> list[dict[str, str]]
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import fields
 
 from .combat import Permanent, Scenario
@@ -123,3 +124,47 @@ def _doubtful(scenario: Scenario) -> set[str]:
         for c in view.creatures:
             doubtful |= set(order.candidates(view, c))
     return doubtful
+
+
+def alike_parts(parts: Sequence[Scenario], named: Iterable[str] = ()) -> list[dict[str, str]]:
+    """Whole parts of a combat (`solver/combat_parts`: each a combat of its own, with every
+    player) that may exchange their permanents' ids and give back the same combat: renaming
+    each part's permanents by their places in it, in the order of the file, gives the same
+    permanents, blocks, orders and bands. Players, in every part, are never renamed; a part
+    that holds an id of `named` is like no other. With effects or an assignment given, which
+    may name any permanent, none is compared. For each two neighbours of each set of alike
+    parts, the exchange of their ids, both ways."""
+    if any(part.effects or part.assignment for part in parts):
+        return []
+    named = set(named)
+    alike: dict[tuple, list[list[str]]] = {}
+    for part in parts:
+        ids = [p.id for p in part.permanents]
+        if not named.isdisjoint(ids):
+            continue
+        alike.setdefault(_shape(part, ids), []).append(ids)
+    return [
+        {**dict(zip(one, other, strict=True)), **dict(zip(other, one, strict=True))}
+        for members in alike.values()
+        for one, other in zip(members, members[1:], strict=False)
+    ]
+
+
+def _shape(part: Scenario, ids: list[str]) -> tuple:
+    """The part with each permanent's id, and each id naming one of them, replaced by its
+    place; what names a player stays as it is."""
+    place = {id: i for i, id in enumerate(ids)}
+
+    def renamed(names):
+        return None if names is None else tuple(place.get(x, x) for x in names)
+
+    permanents = tuple(
+        (
+            tuple(getattr(p, name) for name in _OWN),
+            place.get(p.attacking, p.attacking),
+            renamed(p.blocking),
+            renamed(p.order),
+        )
+        for p in part.permanents
+    )
+    return permanents, tuple(sorted(tuple(sorted(renamed(band))) for band in part.bands))

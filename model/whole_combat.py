@@ -24,6 +24,7 @@ from .answers import Guarantee, Impossible, Obstacle, Optimum, Possible
 from .combat import FIRST_STRIKE_STEP, ONLY, SECOND, Entry, Scenario
 from .deadline import TimedOut
 from .errors import Problem, ScenarioError, TooManyAssignments
+from .interchangeable import alike_parts
 from .keywords import PROTECTION_FROM_EVERYTHING
 from .limits import ASSIGNMENTS
 from .requirements import ANY, Pair, assigned
@@ -360,17 +361,21 @@ def _courses(first: Scenario, target: Pair, *, maximize: bool) -> list[tuple]:
         course, tried = _course(part, target, maximize, tried)
         courses.append(course)
     if _may_end_the_game(first, worst):
-        return [_course(FirstStep(first, blocked), target, maximize, 0)[0]]
+        # One query, whose search skips the twins of each course that exchange alike parts
+        # (the same tokens, each blocked by a token of its own): among them, which few keep
+        # a player alive through the first step is otherwise tried every way.
+        alike = alike_parts(scenarios, {target.to, target.source})
+        return [_course(FirstStep(first, blocked), target, maximize, 0, alike)[0]]
     return courses
 
 
-def _course(part, target: Pair, maximize: bool, tried: int) -> tuple[tuple, int]:
+def _course(part, target: Pair, maximize: bool, tried: int, alike=()) -> tuple[tuple, int]:
     """The best course of one part (a `two_steps.FirstStep`), and the first-step
-    assignments tried so far, this part's added."""
+    assignments tried so far, this part's added. `alike`: exchanges of alike parts of it."""
     from .solver.two_steps import expressible
 
     if part.scenario.strikers() and expressible(part.scenario):
-        course = part.best_course(target, maximize=maximize)
+        course = part.best_course(target, maximize=maximize, exchanges=alike)
         return (course.value, course.first, course.second), tried
     branches = list(_branches(part.scenario, tried))
     return _best_course(branches, target, maximize=maximize), tried + len(branches)

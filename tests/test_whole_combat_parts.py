@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from lethal import maximum, minimum, parse
 from lethal import whole_combat as phase
 from lethal.amounts import Amounts
+from lethal.interchangeable import alike_parts
 from lethal.limits import COUNT_ROWS
 from lethal.requirements import ANY, Pair, assigned
 from lethal.rules import order
@@ -196,3 +197,77 @@ def test_the_parts_are_solved_one_at_a_time(monkeypatch):
     combat = parse(scenario_file(*pairs), whole_combat=True)
     assert maximum(combat, "D", whole_combat=True).value == 40 * (2 + 3)
     assert 1 <= most[0] <= 2
+
+
+def _token_pairs(n: int, life: int | None, odd_one: bool = False) -> dict:
+    """n double-striking 2/2 trample tokens attacking D, each blocked by a 1/1 deathtouch
+    token of its own (with `odd_one`, the last blocker is 1/2); D at `life`."""
+    tokens = [attacker(f"t{i}", 2, 2, "double strike", "trample") for i in range(n)]
+    chumps = [blocker(f"c{i}", 1, 1, "deathtouch", blocking=[f"t{i}"]) for i in range(n)]
+    if odd_one:
+        chumps[-1]["toughness"] = 2
+    data = scenario_file(*tokens, *chumps)
+    if life is not None:
+        data["players"][1]["life"] = life
+    return data
+
+
+def test_alike_parts_are_the_fights_that_differ_only_in_their_names():
+    parts = independent_parts(phase._start(parse(_token_pairs(4, 20), whole_combat=True)))
+    assert len(parts) == 4
+    exchanges = alike_parts(parts)
+    assert exchanges == [
+        {"t0": "t1", "c0": "c1", "t1": "t0", "c1": "c0"},
+        {"t1": "t2", "c1": "c2", "t2": "t1", "c2": "c1"},
+        {"t2": "t3", "c2": "c3", "t3": "t2", "c3": "c2"},
+    ]
+    # A part the question names, or one that differs, is like no other.
+    assert len(alike_parts(parts, named={"c0"})) == 2
+    odd = independent_parts(phase._start(parse(_token_pairs(4, 20, True), whole_combat=True)))
+    assert len(alike_parts(odd)) == 2
+
+
+def test_alike_fights_that_may_end_the_game_give_the_old_enumerations_max_and_min():
+    """702.19b-d, 704.5a, 104.2a: at 4 life, D survives the first step only if at most 3 of
+    the 6 tokens send 1 past their blockers; then every token sends 2 in the second step,
+    its blocker dead: 3 + 12 at most. The least: 4 past them in the first step end the game."""
+    combat = parse(_token_pairs(6, 4), whole_combat=True)
+    assert maximum(combat, "D", whole_combat=True).value == 15
+    assert minimum(combat, "D", whole_combat=True).value == 4
+    assert enumerated(combat, "D", maximize=True) == 15
+    assert enumerated(combat, "D", maximize=False) == 4
+
+
+@st.composite
+def alike_fights(draw):
+    """Two to four copies of one small fight with first or double strike, under new ids, and
+    a defending player with a low life total: alike parts whose first steps may end the game
+    together."""
+    data = draw(phase_starts())
+    attackers = [p for p in data["permanents"] if "attacking" in p]
+    assume(attackers)
+    keywords = attackers[0].setdefault("keywords", [])
+    if "first strike" not in keywords and "double strike" not in keywords:
+        keywords.append(draw(st.sampled_from(["first strike", "double strike"])))
+    copies = [_renamed(data, prefix) for prefix in ("y", "z", "w")[: draw(st.integers(1, 3))]]
+    for twin in copies:
+        data["permanents"] += twin["permanents"]
+        data["bands"] = data.get("bands", []) + twin["bands"]
+    if not data["bands"]:
+        data.pop("bands")
+    data["players"][1]["life"] = draw(st.integers(1, 6))
+    note(str(data))
+    combat = parse(data, whole_combat=True)
+    assume(combat.strikers())
+    assume(not order.open_orders(ScenarioView(combat)))
+    first = phase._start(combat)
+    assume(count(phase.silent_given(first)).count <= 300)
+    return combat
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(alike_fights(), st.sampled_from(["D", "a0", "ya0"]))
+def test_alike_parts_give_the_old_enumerations_max_and_min(combat, to):
+    assume(to == "D" or any(p.id == to for p in combat.permanents))
+    assert maximum(combat, to, whole_combat=True).value == enumerated(combat, to, maximize=True)
+    assert minimum(combat, to, whole_combat=True).value == enumerated(combat, to, maximize=False)

@@ -10,7 +10,12 @@ most or least stays where it was; a witness meets every rule still. For identica
 of one attacker this orders what they are assigned, most first; for identical attackers,
 their divisions.
 
-    breaking(unknowns, classes, among=None) -> list[z3.BoolRef]
+Whole parts of a combat may be alike too (`interchangeable.alike_parts`: tokens each blocked
+by a token of its own), and exchanging two of them is one more such symmetry, given as the
+exchange of every id of one with its counterpart in the other. Its lex-leader constraint is
+made in the same order as the creatures', so all of them hold of the same greatest twin.
+
+    breaking(unknowns, classes, among=None, exchanges=()) -> list[z3.BoolRef]
 """
 
 from __future__ import annotations
@@ -28,41 +33,40 @@ def breaking(
     unknowns: Mapping[Pair, z3.ArithRef],
     classes: Sequence[Sequence[str]],
     among: Collection[Pair] | None = None,
+    exchanges: Sequence[Mapping[str, str]] = (),
 ) -> list[z3.BoolRef]:
-    """The lex-leader constraints of exchanging each two neighbours of each class, over
-    `unknowns` (a part's, by pair) read in their order. An exchange that takes one of them
-    elsewhere (into another part) is left out, as is one that exchanges unknowns `among`
-    those the search may order (the first side's, in a guarantee) with others: leaving one
-    out loses no answer."""
+    """The lex-leader constraints of exchanging each two neighbours of each class, and of
+    each of `exchanges` (ids to ids, each exchanged with the other), over `unknowns` (a
+    part's, by pair) read in their order. An exchange that takes one of them elsewhere (into
+    another part) is left out, as is one that exchanges unknowns `among` those the search
+    may order (the first side's, in a guarantee) with others: leaving one out loses no
+    answer."""
     place = {pair: i for i, pair in enumerate(unknowns)}
     of: dict[str, list[Pair]] = {}
     for pair in unknowns:
         for creature in set(pair[:2]):
             of.setdefault(creature, []).append(pair)
-    found = []
+    swaps = [*exchanges]
     for members in classes:
         members = [m for m in members if m in of]  # those with no unknown here order nothing
-        for x, y in zip(members, members[1:], strict=False):
-            swap = {x: y, y: x}
-            moved = {
-                p: (swap.get(p[0], p[0]), swap.get(p[1], p[1]), *p[2:])
-                for p in (*of.get(x, ()), *of.get(y, ()))
-            }
-            if any(q not in place for q in moved.values()):
+        swaps += [{x: y, y: x} for x, y in zip(members, members[1:], strict=False)]
+    found = []
+    for swap in swaps:
+        touched = {p: None for x in swap for p in of.get(x, ())}  # each once, in order
+        moved = {p: (swap.get(p[0], p[0]), swap.get(p[1], p[1]), *p[2:]) for p in touched}
+        if any(q not in place for q in moved.values()):
+            continue
+        if among is not None:
+            if any((p in among) != (q in among) for p, q in moved.items()):
                 continue
-            if among is not None:
-                if any((p in among) != (q in among) for p, q in moved.items()):
-                    continue
-                moved = {p: q for p, q in moved.items() if p in among}
-            # An exchange swaps unknowns two by two: once the first of two is equal to its
-            # mirror, so is the second, so only the first is compared.
-            firsts = sorted((place[p], p) for p, q in moved.items() if place[p] < place[q])
-            if firsts:
-                found.append(
-                    _at_least(
-                        [unknowns[p] for _, p in firsts], [unknowns[moved[p]] for _, p in firsts]
-                    )
-                )
+            moved = {p: q for p, q in moved.items() if p in among}
+        # An exchange swaps unknowns two by two: once the first of two is equal to its
+        # mirror, so is the second, so only the first is compared.
+        firsts = sorted((place[p], p) for p, q in moved.items() if place[p] < place[q])
+        if firsts:
+            found.append(
+                _at_least([unknowns[p] for _, p in firsts], [unknowns[moved[p]] for _, p in firsts])
+            )
     return found
 
 

@@ -206,10 +206,11 @@ class FirstStep:
             raise AssertionError("the first-strike step of a combat has no legal assignment")
         return optimizer.model().eval(measure, model_completion=True).as_long()
 
-    def best_course(self, target: Pair, *, maximize: bool) -> Course:
+    def best_course(self, target: Pair, *, maximize: bool, exchanges=()) -> Course:
         """The most (least) damage dealt to `target` over both steps (the combat must be
         `expressible`), with a course that gives it. The caller deals the course again,
-        concretely, before reporting it."""
+        concretely, before reporting it. `exchanges`: of alike parts of the combat
+        (`interchangeable.alike_parts`), whose twin courses the search skips too."""
         one, state = self.encoding, self.after
         view = SecondStepView(self.scenario, state)
         integer = z3.IntSort(one.context)
@@ -231,13 +232,14 @@ class FirstStep:
             over = one.formula(state.game_over)
             formulas += [z3.Implies(over, v == 0) for v in two.values()]
             formulas += [z3.Implies(z3.Not(over), holds) for holds in second]
-        # Of the courses that differ by exchanging interchangeable creatures (`symmetry`), one:
+        # Of the courses that differ by exchanging interchangeable creatures or alike parts
+        # (`symmetry`), one:
         # both steps' unknowns read in one order, as the twins of a course are over both.
         named = {target.source, target.to}
         classes = interchangeable(self.scenario, named, Tally(prevented=self.prevented))
         steps = {(s, r, "first"): v for (s, r), v in one.variables.items()}
         steps |= {(s, r, "second"): v for (s, r), v in two.items()}
-        formulas += breaking(steps, classes)
+        formulas += breaking(steps, classes, exchanges=exchanges)
         value = total((assigned(target, self.dealt), assigned(target, _dealt(two, self.prevented))))
         optimizer = one.optimizer()
         optimizer.add(formulas)
