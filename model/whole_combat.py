@@ -24,6 +24,7 @@ from .answers import Guarantee, Impossible, Obstacle, Optimum, Possible
 from .combat import FIRST_STRIKE_STEP, ONLY, SECOND, Entry, Scenario
 from .deadline import TimedOut
 from .errors import Problem, ScenarioError, TooManyAssignments
+from .game_end import Option, best_joined
 from .interchangeable import alike_parts
 from .keywords import PROTECTION_FROM_EVERYTHING
 from .limits import ASSIGNMENTS
@@ -361,12 +362,33 @@ def _courses(first: Scenario, target: Pair, *, maximize: bool) -> list[tuple]:
         course, tried = _course(part, target, maximize, tried)
         courses.append(course)
     if _may_end_the_game(first, worst):
-        # One query, whose search skips the twins of each course that exchange alike parts
-        # (the same tokens, each blocked by a token of its own): among them, which few keep
-        # a player alive through the first step is otherwise tried every way.
-        alike = alike_parts(scenarios, {target.to, target.source})
-        return [_course(FirstStep(first, blocked), target, maximize, 0, alike)[0]]
+        return [_ending_the_game(first, scenarios, blocked, target, maximize)]
     return courses
+
+
+def _ending_the_game(first: Scenario, scenarios: list, blocked: frozenset, target: Pair, maximize):
+    """The best course of a combat whose first step may end the game (104.2a), its parts
+    (`scenarios`) no longer apart: each part's first-step assignments tried apart, then
+    joined on what they do to the players together (`game_end`). When they are more than
+    --assignment-limit, one query of the whole combat instead, whose search skips the twins
+    of each course that exchange alike parts (the same tokens, each blocked by a token of
+    its own): which few of them keep a player alive would otherwise be tried every way."""
+    from .solver.two_steps import FirstStep
+
+    options, tried = [], 0
+    try:
+        for scenario in scenarios:
+            part = _without_life(scenario)
+            branches = list(_branches(part, tried))
+            tried += len(branches)
+            options.append(_valued(part, branches, target, maximize=maximize))
+    except TooManyAssignments:
+        alike = alike_parts(scenarios, {target.to, target.source})
+        return _course(FirstStep(first, blocked), target, maximize, 0, alike)[0]
+    value, chosen, ended = best_joined(first.players, options, maximize)
+    one = tuple(e for option in chosen for e in option.first)
+    two = () if ended else tuple(e for option in chosen for e in option.second)
+    return value, one, two
 
 
 def _course(part, target: Pair, maximize: bool, tried: int, alike=()) -> tuple[tuple, int]:
@@ -378,7 +400,7 @@ def _course(part, target: Pair, maximize: bool, tried: int, alike=()) -> tuple[t
         course = part.best_course(target, maximize=maximize, exchanges=alike)
         return (course.value, course.first, course.second), tried
     branches = list(_branches(part.scenario, tried))
-    return _best_course(branches, target, maximize=maximize), tried + len(branches)
+    return _best_course(part.scenario, branches, target, maximize=maximize), tried + len(branches)
 
 
 def _without_life(part: Scenario) -> Scenario:
@@ -412,8 +434,17 @@ def _may_end_the_game(first: Scenario, worst: list[dict[str, tuple[int, int]]]) 
     return could_lose >= len(first.players) - 1
 
 
-def _best_course(branches, target: Pair, *, maximize: bool):
-    """The best course of one part: (value, first step's assignment, second step's). The
+def _best_course(part: Scenario, branches, target: Pair, *, maximize: bool):
+    """The best course of one part: (value, first step's assignment, second step's)."""
+    pick = max if maximize else min
+    options = _valued(part, branches, target, maximize=maximize)
+    best = pick(options, key=lambda option: option.value)
+    return best.value, best.first, best.second
+
+
+def _valued(part: Scenario, branches, target: Pair, *, maximize: bool) -> list[Option]:
+    """Each first-step assignment of one part (`branches`, of the part's first step) with
+    the best second step after it, and what it does to each player's life and poison. The
     solver is asked once for each second step the first can lead to, not once for each first
     assignment: many leave the same combat behind (they differ only in what players were
     dealt, say), and the second step depends on nothing else."""
@@ -421,10 +452,10 @@ def _best_course(branches, target: Pair, *, maximize: bool):
 
     to, source = target.to, None if target.source == ANY else target.source
     asked: dict = {}  # second step -> (the first step's damage dealt it was asked with, answer)
-    best = None
+    found = []
     for entries, outcome, second in branches:
         here = assigned(target, Amounts(_dealt(outcome)))
-        value = here
+        value, after_it = here, ()
         if second is not None:
             if second not in asked:
                 tally = Tally(_dealt(outcome), prevented(second))
@@ -432,9 +463,11 @@ def _best_course(branches, target: Pair, *, maximize: bool):
                 asked[second] = (here, answer)
             there, answer = asked[second]
             value += answer.value - there  # the query counted its own first step's damage
-        if best is None or (value > best[0] if maximize else value < best[0]):
-            best = (value, entries, () if second is None else asked[second][1].assignment)
-    return best
+            after_it = answer.assignment
+        lost = {p: outcome.lost[p] - outcome.gained[p] for p in outcome.lost}
+        poison = {p.id: outcome.poison[p.id] - p.poison for p in part.players}
+        found.append(Option(entries, after_it, here, value, lost, poison))
+    return found
 
 
 def _recheck(first: Scenario, target: Pair, value: int, one, two) -> None:

@@ -123,7 +123,8 @@ def test_each_part_of_the_benchmark_combats_gives_the_enumeration_s_optimum(seed
         branches = list(phase._branches(part))
         for maximize in (True, False):
             course = FirstStep(part, prevented).best_course(target, maximize=maximize)
-            assert course.value == phase._best_course(branches, target, maximize=maximize)[0]
+            enumerated = phase._best_course(part, branches, target, maximize=maximize)
+            assert course.value == enumerated[0]
 
 
 def test_a_first_strike_part_of_more_assignments_than_the_limit_is_answered():

@@ -5,6 +5,7 @@ creatures that assign nothing in a step."""
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
 from hypothesis import HealthCheck, assume, given, note, settings
@@ -13,8 +14,9 @@ from hypothesis import strategies as st
 from lethal import maximum, minimum, parse
 from lethal import whole_combat as phase
 from lethal.amounts import Amounts
+from lethal.errors import TooManyAssignments
 from lethal.interchangeable import alike_parts
-from lethal.limits import COUNT_ROWS
+from lethal.limits import ASSIGNMENTS, COUNT_ROWS
 from lethal.requirements import ANY, Pair, assigned
 from lethal.rules import order
 from lethal.solver import queries
@@ -271,3 +273,50 @@ def test_alike_parts_give_the_old_enumerations_max_and_min(combat, to):
     assume(to == "D" or any(p.id == to for p in combat.permanents))
     assert maximum(combat, to, whole_combat=True).value == enumerated(combat, to, maximize=True)
     assert minimum(combat, to, whole_combat=True).value == enumerated(combat, to, maximize=False)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(alike_fights(), st.sampled_from(["D", "a0", "ya0"]))
+def test_one_query_skipping_the_twins_of_alike_parts_gives_the_old_enumerations(combat, to):
+    """Past --assignment-limit, the parts' first steps are not tried one by one: the whole
+    combat is one query, whose search skips the courses that exchange alike parts."""
+    assume(to == "D" or any(p.id == to for p in combat.permanents))
+    most, least = enumerated(combat, to, maximize=True), enumerated(combat, to, maximize=False)
+    with ASSIGNMENTS.set_to(1):
+        try:
+            found = (
+                maximum(combat, to, whole_combat=True).value,
+                minimum(combat, to, whole_combat=True).value,
+            )
+        except TooManyAssignments:  # a part the one query cannot state, tried and refused
+            assume(False)
+    assert found == (most, least)
+
+
+def test_the_parts_of_a_combat_that_may_end_the_game_are_joined_without_one_query(monkeypatch):
+    """60 unlike fights at 20 life: each part's first steps tried apart and joined on the
+    life lost (`game_end`), with no query of the whole combat, whose search would try which
+    fights keep D alive every way (over 120 s). A trampler may send past its blocker, once
+    that has lethal damage (702.19b), any of what is left; in the second step, its blocker
+    dead, all of its power (702.19d), or, if it could not kill it first, what is left after
+    the rest of its lethal damage: the most is all of those, and 19 more first."""
+    rng = random.Random(1)
+    powers = [rng.randint(2, 5) for _ in range(60)]
+    toughnesses = [rng.randint(1, 3) for _ in range(60)]
+    tokens = [attacker(f"t{i}", p, 2, "double strike", "trample") for i, p in enumerate(powers)]
+    chumps = [blocker(f"c{i}", 1, t, blocking=[f"t{i}"]) for i, t in enumerate(toughnesses)]
+    data = scenario_file(*tokens, *chumps)
+    data["players"][1]["life"] = 20
+    combat = parse(data, whole_combat=True)
+    assert sum(max(0, p - t) for p, t in zip(powers, toughnesses, strict=True)) > 19
+
+    def whole(*args, **kwargs):
+        raise AssertionError("the whole combat was asked as one query")
+
+    monkeypatch.setattr(phase, "alike_parts", whole)
+    answer = maximum(combat, "D", whole_combat=True)
+    pairs = list(zip(powers, toughnesses, strict=True))
+    second = sum(p if p >= t else max(0, p - (t - p)) for p, t in pairs)
+    assert answer.value == second + 19
+    first = dict(answer.steps)["first-strike"]
+    assert sum(e.amount for e in first if e.to == "D") == 19
