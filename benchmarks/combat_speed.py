@@ -2,7 +2,7 @@
 with first strikers.
 
     python benchmarks/combat_speed.py [--runs N] [--sizes 16 32 64] [--seeds 1 2 3 4]
-    python benchmarks/combat_speed.py --tokens-at-life SECONDS
+    python benchmarks/combat_speed.py --at-life SECONDS
 
 The combats are `check_speed.banding_combat(n, seed)` (n attackers with trample, deathtouch
 and banding, n/2 blockers, a planeswalker) without its assignment, and with 15% of their
@@ -13,9 +13,10 @@ and no refusal caused by creatures that do not assign in a step. CPU time, so th
 work on the machine does not distort the figures.
 
 The second times `max --combat` to D on 100 double-striking 2/2 trample tokens, each blocked
-by a 1/1 deathtouch token of its own, with no life total and with D at 20 life (the first
-step may then end the game, so the combat is one query, its alike parts exchanged by no
-search), each stopped after SECONDS (wall clock); then the peak memory of both.
+by a 1/1 deathtouch token of its own, with no life total and with D at 20 life, and on 60
+unlike such fights at 20 life (the first step may then end the game, so the parts are
+joined on the life D loses: `game_end`), each stopped after SECONDS (wall clock); then the
+peak memory of all.
 """
 
 from __future__ import annotations
@@ -75,11 +76,18 @@ def row(label: str, scenario: lethal.Scenario, runs: int) -> None:
     print(f"{label:<34}" + "".join(cells))
 
 
-def tokens_at_life(n: int, life: int | None) -> lethal.Scenario:
+def fights_at_life(n: int, life: int | None, unlike: bool = False) -> lethal.Scenario:
     """n double-striking 2/2 trample tokens attacking D, each blocked by a 1/1 deathtouch
-    token of its own, D at `life` (None: no life total)."""
-    tokens = [attacker(f"t{i}", 2, 2, "double strike", "trample") for i in range(n)]
-    chumps = [blocker(f"c{i}", 1, 1, "deathtouch", blocking=[f"t{i}"]) for i in range(n)]
+    token of its own, D at `life` (None: no life total). With `unlike`, the fights differ:
+    tramplers of power 2 to 5 and blockers of toughness 1 to 3, without deathtouch."""
+    rng = random.Random(1)
+    tokens, chumps = [], []
+    for i in range(n):
+        power, toughness, keywords = 2, 1, ["deathtouch"]
+        if unlike:
+            power, toughness, keywords = rng.randint(2, 5), rng.randint(1, 3), []
+        tokens.append(attacker(f"t{i}", power, 2, "double strike", "trample"))
+        chumps.append(blocker(f"c{i}", 1, toughness, *keywords, blocking=[f"t{i}"]))
     data = scenario_file(*tokens, *chumps)
     for player in data["players"]:
         if player["id"] == "D" and life is not None:
@@ -87,9 +95,13 @@ def tokens_at_life(n: int, life: int | None) -> lethal.Scenario:
     return lethal.parse(data, whole_combat=True)
 
 
-def tokens_at_life_timed(limit: float) -> None:
-    for life in (None, 20):
-        scenario = tokens_at_life(100, life)
+def fights_at_life_timed(limit: float) -> None:
+    boards = [
+        ("100 token pairs, D at no life", fights_at_life(100, None)),
+        ("100 token pairs, D at 20 life", fights_at_life(100, 20)),
+        ("60 unlike fights, D at 20 life", fights_at_life(60, 20, unlike=True)),
+    ]
+    for label, scenario in boards:
         start = time.process_time()
         try:
             with deadline(limit, f"stopped after {limit:g} s"):
@@ -97,10 +109,9 @@ def tokens_at_life_timed(limit: float) -> None:
         except TimedOut as stopped:
             answer = str(stopped)
         seconds = time.process_time() - start
-        label = f"100 token pairs, D at {'no' if life is None else life} life"
         print(f"{label:<34}{seconds:>8.2f} s  {answer}")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"peak memory of both: {peak:.0f} MB")
+    print(f"peak memory of all: {peak:.0f} MB")
 
 
 def main() -> None:
@@ -108,10 +119,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs per combat")
     parser.add_argument("--sizes", type=int, nargs="+", default=[16, 32, 64])
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3, 4])
-    parser.add_argument("--tokens-at-life", type=float, metavar="SECONDS", help="see above")
+    parser.add_argument("--at-life", type=float, metavar="SECONDS", help="see above")
     args = parser.parse_args()
-    if args.tokens_at_life is not None:
-        tokens_at_life_timed(args.tokens_at_life)
+    if args.at_life is not None:
+        fights_at_life_timed(args.at_life)
         return
     print(f"{'--combat to D: max, then min':<34}{'CPU medians, and the damage':>30}")
     for strikers in (None, 2):
