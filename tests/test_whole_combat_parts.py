@@ -69,10 +69,15 @@ def two_fights(draw):
     """A small combat with first or double strike, and its copy under new ids beside it,
     now and then with what damage does (life, poison, lifelink, infect...): two parts at
     least, whose first steps may end the game together."""
-    data = draw(phase_starts())
-    twin = _renamed(data, "z")
-    data["permanents"] += twin["permanents"]
-    data["bands"] = data.get("bands", []) + twin["bands"]
+    return _with_copies(draw(phase_starts()), ["z"], most=200)
+
+
+def _with_copies(data: dict, prefixes: list[str], most: int):
+    """The fight and a copy of it under each prefix, as one combat with first or double
+    strike, no order left open and at most `most` first-step assignments to enumerate."""
+    for twin in [_renamed(data, prefix) for prefix in prefixes]:
+        data["permanents"] += twin["permanents"]
+        data["bands"] = data.get("bands", []) + twin["bands"]
     if not data["bands"]:
         data.pop("bands")
     note(str(data))
@@ -80,7 +85,7 @@ def two_fights(draw):
     assume(combat.strikers())
     assume(not order.open_orders(ScenarioView(combat)))
     first = phase._start(combat)
-    assume(count(phase.silent_given(first)).count <= 200)
+    assume(count(phase.silent_given(first)).count <= most)
     return combat
 
 
@@ -251,20 +256,8 @@ def alike_fights(draw):
     keywords = attackers[0].setdefault("keywords", [])
     if "first strike" not in keywords and "double strike" not in keywords:
         keywords.append(draw(st.sampled_from(["first strike", "double strike"])))
-    copies = [_renamed(data, prefix) for prefix in ("y", "z", "w")[: draw(st.integers(1, 3))]]
-    for twin in copies:
-        data["permanents"] += twin["permanents"]
-        data["bands"] = data.get("bands", []) + twin["bands"]
-    if not data["bands"]:
-        data.pop("bands")
     data["players"][1]["life"] = draw(st.integers(1, 6))
-    note(str(data))
-    combat = parse(data, whole_combat=True)
-    assume(combat.strikers())
-    assume(not order.open_orders(ScenarioView(combat)))
-    first = phase._start(combat)
-    assume(count(phase.silent_given(first)).count <= 300)
-    return combat
+    return _with_copies(data, ["y", "z", "w"][: draw(st.integers(1, 3))], most=300)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
