@@ -9,9 +9,11 @@ independent part of the combat (`solver/combat_parts`) apart, both steps in one 
 part that query cannot state exactly (a damage assignment order, a creature that is also a
 planeswalker or battle) and `possible` and `guarantee` try every legal assignment of the
 first-strike step (only the creatures that assign in it are divided) and ask the solver
-about the second step after each. A file whose effects make dealing a choice is answered by
-trying every assignment of each step and every order of effects. Without first or double
-strike, the whole combat is the one step.
+about the second step after each. When the first step may end the game (104.2a), the parts
+share the players' life and poison: `max` and `min` then try each part's first-step
+assignments apart and join them on those (`game_end`). A file whose effects make dealing a
+choice is answered by trying every assignment of each step and every order of effects.
+Without first or double strike, the whole combat is the one step.
 """
 
 from __future__ import annotations
@@ -337,8 +339,9 @@ def _courses(first: Scenario, target: Pair, *, maximize: bool) -> list[tuple]:
     """The best course (value, first step's assignment, second step's) of each independent
     part of the combat (`solver/combat_parts`): a part's second step depends on its own first step
     alone, so the best course of the whole is the best of each part, joined. Not when a
-    player could lose in the first step: the game's end (104.2a) would then hang on every
-    part's damage at once, so the combat is one part. A part with a first or double striker
+    player could lose in the first step: the game's end (104.2a) then hangs on every part's
+    damage at once, so the parts are joined on it (`_ending_the_game`). A part with a first
+    or double striker
     whose second step can be stated over its first step's unknowns (`two_steps.expressible`)
     is one query; any other tries each legal first-step assignment: the part without
     strikers has just one (nothing), and its second step is then a single step's query,
