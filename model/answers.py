@@ -64,14 +64,15 @@ class Optimum:
 @dataclass(frozen=True)
 class Bounds:
     """A max or min that a stated limit cut short: the value lies between `lower` and
-    `upper`, both proved (one by `assignment`, which reaches it; the other by the solver),
-    and `limit` says which limit was reached and how to raise it."""
+    `upper`, both proved (one by `assignment`, which reaches it; the other by the solver, or
+    for a whole phase by the creatures' damage, `whole_combat._bounds`), and `limit` says
+    which limit was reached and how to raise it."""
 
     lower: int
     upper: int
     assignment: tuple[Entry, ...]  # reaches `lower` for a max, `upper` for a min
     limit: str
-    steps: Steps = ()  # as an Optimum's: the one step's, for a phase of one step
+    steps: Steps = ()  # as an Optimum's: each step's, for the whole phase
 
 
 @dataclass(frozen=True)

@@ -45,9 +45,8 @@ def maximum(
 ) -> Optimum | Bounds | Impossible:
     """The most combat damage a legal assignment gives to `to` (from `source`, or from all);
     with `whole_combat`, the most dealt over the whole phase. `Bounds` when the time limit
-    (`deadline`) ran out first: what was proved by then, for a single step (with
-    `whole_combat`, a phase of one step whose file leaves no order open; any other phase
-    cut short is undecided, TimedOut)."""
+    (`deadline`) ran out first: what was proved by then (with `whole_combat` and orders
+    the file leaves open, announced each in turn, none: TimedOut)."""
     return _optimum(scenario, to, source, whole_combat, maximize=True)
 
 

@@ -22,17 +22,19 @@ from dataclasses import replace
 
 from . import progress
 from .amounts import Amounts
-from .answers import Guarantee, Impossible, Obstacle, Optimum, Possible
+from .answers import Bounds, Guarantee, Impossible, Obstacle, Optimum, Possible
 from .combat import FIRST_STRIKE_STEP, ONLY, SECOND, Entry, Scenario
 from .deadline import TimedOut
 from .errors import Problem, ScenarioError, TooManyAssignments
 from .game_end import Option, best_joined
 from .interchangeable import alike_parts
-from .keywords import PROTECTION_FROM_EVERYTHING
+from .keywords import DOUBLE_STRIKE, PROTECTION_FROM_EVERYTHING
 from .limits import ASSIGNMENTS
+from .ops import at_least_zero
 from .requirements import ANY, Pair, assigned
 from .rules import banding, order
 from .rules.dealing import PROTECTION, Outcome, changes, deal
+from .rules.division import damage_to_assign
 from .rules.results import POISON_TO_LOSE
 from .rules.steps import assigns_this_step
 from .tally import Tally
@@ -327,12 +329,61 @@ def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool)
             raise Unfinished(unfinished, _as_the_only_step(unfinished.bounds)) from None
         return _as_the_only_step(answer)
     target = Pair(source or ANY, to)
-    courses = _courses(first, target, maximize=maximize)
+    # A course of the phase, any, found first: what a max or min cut short still has.
+    some = _some_course(first, target)
+    try:
+        courses = _courses(first, target, maximize=maximize)
+    except TimedOut as limit:
+        if some is None:
+            raise
+        raise Unfinished(limit, _bounds(first, target, some, maximize, str(limit))) from None
     value = sum(value for value, _, _ in courses)
     one = tuple(e for _, entries, _ in courses for e in entries)
     two = tuple(e for _, _, entries in courses for e in entries)
     _recheck(first, target, value, one, two)
     return Optimum(value, one + two, ((FIRST_STRIKE_STEP, one), (SECOND, two)))
+
+
+def _some_course(first: Scenario, target: Pair) -> tuple[int, tuple, tuple] | None:
+    """A course of the phase (value, first step's assignment, second step's): a legal first
+    step, dealt, then a legal second step unless the game has ended; re-checked as any
+    course is. None when the file's partial assignment leaves none."""
+    from .solver import queries
+
+    one = queries.possible(first)
+    if isinstance(one, Impossible):
+        return None
+    (outcome,) = deal(first, one.assignment)  # no effects, so no choices
+    two: tuple[Entry, ...] = ()
+    totals = _dealt(outcome)
+    if not game_over(first, outcome):
+        second = after(first, outcome)
+        two = queries.possible(second).assignment
+        (then,) = deal(second, two)
+        for pair, amount in _dealt(then).items():
+            totals[pair] = totals.get(pair, 0) + amount
+    value = assigned(target, Amounts(totals))
+    _recheck(first, target, value, one.assignment, two)
+    return value, one.assignment, two
+
+
+def _bounds(first: Scenario, target: Pair, some: tuple, maximize: bool, limit: str) -> Bounds:
+    """A max or min of the phase cut short: the course found first on one side (it reaches
+    that value), and on the other what no course can pass: none deals less than nothing; none
+    deals more than each creature's damage in each step it may assign in (510.1a: its power,
+    or its toughness under Doran's effect, which the first step's counters only lower; two
+    steps with double strike, 702.4b; one without)."""
+    value, one, two = some
+    view = ScenarioView(first)
+    most = {}
+    for c in view.creatures:
+        steps = 2 if view.has(c, DOUBLE_STRIKE) else 1
+        amount = at_least_zero(damage_to_assign(view, c)) * steps
+        for r in view.reachable(c):
+            most[(c, r)] = amount
+    lower, upper = (value, assigned(target, Amounts(most))) if maximize else (0, value)
+    steps = ((FIRST_STRIKE_STEP, one), (SECOND, two))
+    return Bounds(lower, upper, one + two, limit, steps)
 
 
 def _courses(first: Scenario, target: Pair, *, maximize: bool) -> list[tuple]:
@@ -341,8 +392,8 @@ def _courses(first: Scenario, target: Pair, *, maximize: bool) -> list[tuple]:
     alone, so the best course of the whole is the best of each part, joined. Not when a
     player could lose in the first step: the game's end (104.2a) then hangs on every part's
     damage at once, so the parts are joined on it (`_ending_the_game`). A part with a first
-    or double striker
-    whose second step can be stated over its first step's unknowns (`two_steps.expressible`)
+    or double striker whose second step can be stated over its first step's unknowns
+    (`two_steps.expressible`)
     is one query; any other tries each legal first-step assignment: the part without
     strikers has just one (nothing), and its second step is then a single step's query,
     which solves each of its own independent parts apart."""

@@ -5,20 +5,26 @@ creatures that assign nothing in a step."""
 from __future__ import annotations
 
 import copy
+import io
+import json
 import random
 
 import pytest
 from hypothesis import HealthCheck, assume, given, note, settings
 from hypothesis import strategies as st
 
-from lethal import maximum, minimum, parse
+from lethal import check, maximum, minimum, parse
 from lethal import whole_combat as phase
 from lethal.amounts import Amounts
+from lethal.answers import Bounds
+from lethal.cli import main
+from lethal.deadline import TimedOut
 from lethal.errors import TooManyAssignments
 from lethal.interchangeable import alike_parts
 from lethal.limits import ASSIGNMENTS, COUNT_ROWS
 from lethal.requirements import ANY, Pair, assigned
 from lethal.rules import order
+from lethal.rules.dealing import deal
 from lethal.solver import queries
 from lethal.solver.combat_parts import independent_parts
 from lethal.solver.counting import count
@@ -313,3 +319,50 @@ def test_the_parts_of_a_combat_that_may_end_the_game_are_joined_without_one_quer
     assert answer.value == second + 19
     first = dict(answer.steps)["first-strike"]
     assert sum(e.amount for e in first if e.to == "D") == 19
+
+
+def _cut_short(monkeypatch) -> None:
+    """Every part of a phase of two steps stopped, as the time limit would stop it, once
+    the course found first is in hand."""
+
+    def out_of_time(*args, **kwargs):
+        raise TimedOut("the time limit of 1 s was reached (--timeout SECONDS raises it)")
+
+    monkeypatch.setattr(phase, "_courses", out_of_time)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(two_fights(), st.sampled_from(["D", "a0", "b0", "za0"]))
+def test_a_phase_cut_short_gives_bounds_that_hold_the_true_value(combat, to):
+    assume(to == "D" or any(p.id == to for p in combat.permanents))
+    most, least = enumerated(combat, to, maximize=True), enumerated(combat, to, maximize=False)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        _cut_short(monkeypatch)
+        high = maximum(combat, to, whole_combat=True)
+        low = minimum(combat, to, whole_combat=True)
+    assert isinstance(high, Bounds) and isinstance(low, Bounds)
+    assert high.lower <= most <= high.upper and low.lower <= least <= low.upper
+    assert low.lower == 0 and high.lower == low.upper  # the same course found first
+    start, steps = phase._start(combat), dict(high.steps)
+    assert check(start, steps["first-strike"]).legal
+    (dealt,) = deal(start, steps["first-strike"])
+    if not phase.game_over(start, dealt):
+        assert check(phase.after(start, dealt), steps["second"]).legal
+
+
+def test_a_phase_cut_short_is_exit_3_with_its_bounds_and_each_step(tmp_path, monkeypatch):
+    """Three 2/2 double-striking tramplers, each blocked by a 1/1: at most 9 to D (1 past its
+    blocker, then 2), and no course passes 2 from each in each of two steps (702.4b)."""
+    data = _token_pairs(3, None)
+    assert maximum(parse(data, whole_combat=True), "D", whole_combat=True).value == 9
+    path = tmp_path / "tokens.json"
+    path.write_text(json.dumps(data))
+    _cut_short(monkeypatch)
+    out = io.StringIO()
+    code = main(["max", str(path), "--to", "D", "--combat", "--json"], out, io.StringIO())
+    answer = json.loads(out.getvalue())
+    assert code == 3 and answer["lower"] <= 9 and answer["upper"] == 12
+    assert [s["step"] for s in answer["steps"]] == ["first-strike", "second"]
+    assert "value" not in answer and "--timeout SECONDS" in answer["undecided"]
+    reached = sum(e["amount"] for s in answer["steps"] for e in s["assignment"] if e["to"] == "D")
+    assert reached == answer["lower"]
