@@ -346,25 +346,17 @@ def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool)
 
 def _some_course(first: Scenario, target: Pair) -> tuple[int, tuple, tuple] | None:
     """A course of the phase (value, first step's assignment, second step's): a legal first
-    step, dealt, then a legal second step unless the game has ended; re-checked as any
-    course is. None when the file's partial assignment leaves none."""
+    step, then a legal second step unless the game has ended; re-checked as any course is.
+    None when the file's partial assignment leaves none."""
     from .solver import queries
 
     one = queries.possible(first)
     if isinstance(one, Impossible):
         return None
     (outcome,) = deal(first, one.assignment)  # no effects, so no choices
-    two: tuple[Entry, ...] = ()
-    totals = _dealt(outcome)
-    if not game_over(first, outcome):
-        second = after(first, outcome)
-        two = queries.possible(second).assignment
-        (then,) = deal(second, two)
-        for pair, amount in _dealt(then).items():
-            totals[pair] = totals.get(pair, 0) + amount
-    value = assigned(target, Amounts(totals))
-    _recheck(first, target, value, one.assignment, two)
-    return value, one.assignment, two
+    ended = game_over(first, outcome)
+    two = () if ended else queries.possible(after(first, outcome)).assignment
+    return _dealt_over(first, target, one.assignment, two), one.assignment, two
 
 
 def _bounds(first: Scenario, target: Pair, some: tuple, maximize: bool, limit: str) -> Bounds:
@@ -393,10 +385,9 @@ def _courses(first: Scenario, target: Pair, *, maximize: bool) -> list[tuple]:
     player could lose in the first step: the game's end (104.2a) then hangs on every part's
     damage at once, so the parts are joined on it (`_ending_the_game`). A part with a first
     or double striker whose second step can be stated over its first step's unknowns
-    (`two_steps.expressible`)
-    is one query; any other tries each legal first-step assignment: the part without
-    strikers has just one (nothing), and its second step is then a single step's query,
-    which solves each of its own independent parts apart."""
+    (`two_steps.expressible`) is one query; any other tries each legal first-step
+    assignment: the part without strikers has just one (nothing), and its second step is
+    then a single step's query, which solves each of its own independent parts apart."""
     from .solver.combat_parts import independent_parts
     from .solver.two_steps import FirstStep
 
@@ -528,6 +519,13 @@ def _recheck(first: Scenario, target: Pair, value: int, one, two) -> None:
     """A course joined from parts is reported only once the whole combat, dealt its first
     step and then its second, is legal in each and gives the value; anything else is a bug
     in lethal, never an answer."""
+    if _dealt_over(first, target, one, two) != value:
+        raise AssertionError(f"the joined course of the phase is not what its parts gave: {value}")
+
+
+def _dealt_over(first: Scenario, target: Pair, one, two) -> int:
+    """What the course (each step's assignment) deals to the target over the phase, dealt
+    step by step; an AssertionError, a bug in lethal, if either step is not legal."""
     (dealt_one,) = deal(first, one)
     totals = _dealt(dealt_one)
     legal = check(first, one).legal
@@ -539,8 +537,9 @@ def _recheck(first: Scenario, target: Pair, value: int, one, two) -> None:
         (dealt_two,) = deal(second, two)
         for pair, amount in _dealt(dealt_two).items():
             totals[pair] = totals.get(pair, 0) + amount
-    if not legal or assigned(target, Amounts(totals)) != value:
-        raise AssertionError(f"the joined course of the phase is not what its parts gave: {value}")
+    if not legal:
+        raise AssertionError("a course of the phase found by lethal is not legal")
+    return assigned(target, Amounts(totals))
 
 
 def guarantee(scenario: Scenario, to: str) -> Guarantee:
