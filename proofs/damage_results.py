@@ -112,23 +112,34 @@ def infect_damage_to_a_player_never_lowers_their_life(combat):
     return Claim(n >= 0, all_of(claims))
 
 
-@holds(cites=["120.3f", "702.15b", "615.6", "615.7", "615.12", "701.10g", "702.16e", "616.1"])
+@holds(
+    cites=["702.16e", "702.16j", "702.16k", "615", "615.6", "615.7", "615.12", "701.10g", "616.1"]
+)
+def each_event_deals_what_protection_prevention_and_doubling_leave(combat):
+    """Each combat damage event of a legal assignment deals what the effects on it leave of
+    the damage assigned: none, when the damage can be prevented and its recipient has
+    protection from its source or an effect prevents all damage to the recipient; else the
+    damage less a prevention shield on the recipient (up to the shield's amount), doubled
+    when a doubler applies to the source, the shield and the doubler in either order, as
+    the recipient's controller chooses. (Each event with any shield on its recipient all
+    its own.) The properties of the results below speak of this damage dealt."""
+    x = combat.assignment()
+    claims = [
+        may_deal(combat, s, r, assigned, dealt) for s, r, assigned, dealt in _events(combat, x)
+    ]
+    return Claim(combat.legal(x), all_of(claims))
+
+
+@holds(cites=["120.3f", "702.15b"])
 def lifelink_gains_the_damage_dealt(combat):
     """A source with lifelink makes its controller gain as much life as the damage it
-    deals: the damage dealt once protection, prevention and doubling have changed it, all
-    of it (however much more than lethal), and none when it is all prevented; a source
-    without lifelink, none. (Each event with any shield on its recipient all its own.)"""
+    deals: all of it (however much more than lethal), and none when it is all prevented (the
+    damage dealt, as the property above states it); a source without lifelink, none."""
     x = combat.assignment()
     claims = []
-    for s, r, assigned, dealt in _events(combat, x):
+    for s, r, _, dealt in _events(combat, x):
         gained = results.result(combat, s, r, dealt).gained
-        claims.append(
-            ite(
-                combat.has(s, LIFELINK),
-                all_of((gained == dealt, may_deal(combat, s, r, assigned, gained))),
-                gained == 0,
-            )
-        )
+        claims.append(ite(combat.has(s, LIFELINK), gained == dealt, gained == 0))
     some = any_of(
         all_of((combat.has(s, LIFELINK), assigned > 0)) for s, _, assigned, _ in _events(combat, x)
     )
@@ -172,11 +183,11 @@ def toxic_gives_its_value_only_to_players_and_only_when_damage_is_dealt(combat):
     prevented."""
     x = combat.assignment()
     claims = []
-    for s, r, assigned, dealt in _events(combat, x):
+    for s, r, _, dealt in _events(combat, x):
         given = results.result(combat, s, r, dealt).poison
         of_infect = ite(all_of((combat.has(s, INFECT), combat.is_player(r))), dealt, 0)
         toxic = ite(all_of((combat.is_player(r), dealt > 0)), combat.toxic(s), 0)
-        claims.append(all_of((given - of_infect == toxic, may_deal(combat, s, r, assigned, dealt))))
+        claims.append(given - of_infect == toxic)
     some = any_of(
         all_of((combat.toxic(s) > 0, assigned > 0)) for s, _, assigned, _ in _events(combat, x)
     )
