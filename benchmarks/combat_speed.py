@@ -15,8 +15,9 @@ work on the machine does not distort the figures.
 The second times `max --combat` to D on 100 double-striking 2/2 trample tokens, each blocked
 by a 1/1 deathtouch token of its own, with no life total and with D at 20 life, and on 60
 unlike such fights at 20 life (the first step may then end the game, so the parts are
-joined on the life D loses: `game_end`), each stopped after SECONDS (wall clock); then the
-peak memory of all.
+joined on the life D loses: `game_end`); then `possible --combat` of that most to D, and of
+more, and `guarantee --combat` to D; each stopped after SECONDS (wall clock); then the peak
+memory of all.
 """
 
 from __future__ import annotations
@@ -102,16 +103,35 @@ def fights_at_life_timed(limit: float) -> None:
         ("60 unlike fights, D at 20 life", fights_at_life(60, 20, unlike=True)),
     ]
     for label, scenario in boards:
-        start = time.process_time()
-        try:
-            with deadline(limit, f"stopped after {limit:g} s"):
-                answer = f"most {lethal.maximum(scenario, 'D', whole_combat=True).value}"
-        except TimedOut as stopped:
-            answer = str(stopped)
-        seconds = time.process_time() - start
-        print(f"{label:<34}{seconds:>8.2f} s  {answer}")
+        seconds, most = _stopped_after(
+            limit, lambda s=scenario: lethal.maximum(s, "D", whole_combat=True).value
+        )
+        cells = [f"{seconds:6.2f} s max {most}"]
+        for asked in (f"*->D >= {most}", f"*->D > {most}"):
+
+            def reached(s=scenario, a=asked) -> bool:
+                return lethal.possible(s, [a], whole_combat=True).possible
+
+            seconds, answer = _stopped_after(limit, reached)
+            cells.append(f"{seconds:6.2f} s possible {asked}: {answer}")
+        seconds, sure = _stopped_after(
+            limit, lambda s=scenario: lethal.guarantee(s, "D", whole_combat=True).value
+        )
+        cells.append(f"{seconds:6.2f} s guarantee {sure}")
+        print(f"{label}: " + "; ".join(cells))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory of all: {peak:.0f} MB")
+
+
+def _stopped_after(limit: float, query):
+    """The CPU seconds of the query, and its answer or where it was stopped."""
+    start = time.process_time()
+    try:
+        with deadline(limit, f"stopped after {limit:g} s"):
+            answer = query()
+    except TimedOut as stopped:
+        answer = str(stopped)
+    return time.process_time() - start, answer
 
 
 def main() -> None:

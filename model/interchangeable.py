@@ -10,6 +10,8 @@ Plain values only: this module knows nothing of the solver.
 
     interchangeable(scenario, named=(), tally=ASSIGNED) -> list[tuple[str, ...]]
     alike_parts(parts, named=()) -> list[dict[str, str]]
+    alike_groups(parts, named=()) -> list[list[int]]
+    renaming(part, alike) -> dict[str, str]
 """
 
 from __future__ import annotations
@@ -127,27 +129,44 @@ def _doubtful(scenario: Scenario) -> set[str]:
 
 
 def alike_parts(parts: Sequence[Scenario], named: Iterable[str] = ()) -> list[dict[str, str]]:
-    """Whole parts of a combat (`solver/combat_parts`: each a combat of its own, with every
-    player) that may exchange their permanents' ids and give back the same combat: renaming
-    each part's permanents by their places in it, in the order of the file, gives the same
-    permanents, blocks, orders and bands. Players, in every part, are never renamed; a part
-    that holds an id of `named` is like no other. With effects or an assignment given, which
-    may name any permanent, none is compared. For each two neighbours of each set of alike
-    parts, the exchange of their ids, both ways."""
+    """For each two neighbours of each set of alike parts (`alike_groups`), the exchange of
+    their ids, both ways."""
+    exchanges = []
+    for group in alike_groups(parts, named):
+        for one, other in zip(group, group[1:], strict=False):
+            exchanges.append(
+                {**renaming(parts[one], parts[other]), **renaming(parts[other], parts[one])}
+            )
+    return exchanges
+
+
+def alike_groups(parts: Sequence[Scenario], named: Iterable[str] = ()) -> list[list[int]]:
+    """The sets (two or more, by their places in `parts`) of whole parts of a combat
+    (`solver/combat_parts`: each a combat of its own, with every player) that may exchange
+    their permanents' ids and give back the same combat: renaming each part's permanents by
+    their places in it, in the order of the file, gives the same permanents, blocks, orders
+    and bands. Players, in every part, are never renamed; a part that holds an id of `named`
+    is like no other. With effects or an assignment given, which may name any permanent,
+    none is compared."""
     if any(part.effects or part.assignment for part in parts):
         return []
     named = set(named)
-    alike: dict[tuple, list[list[str]]] = {}
-    for part in parts:
-        ids = [p.id for p in part.permanents]
-        if not named.isdisjoint(ids):
-            continue
-        alike.setdefault(_shape(part, ids), []).append(ids)
-    return [
-        {**dict(zip(one, other, strict=True)), **dict(zip(other, one, strict=True))}
-        for members in alike.values()
-        for one, other in zip(members, members[1:], strict=False)
-    ]
+    alike: dict[tuple, list[int]] = {}
+    for index, part in enumerate(parts):
+        ids = _ids(part)
+        if named.isdisjoint(ids):
+            alike.setdefault(_shape(part, ids), []).append(index)
+    return [group for group in alike.values() if len(group) > 1]
+
+
+def renaming(part: Scenario, alike: Scenario) -> dict[str, str]:
+    """Each permanent id of `part` to the id in the same place of `alike`, a part alike to
+    it (`alike_groups`)."""
+    return dict(zip(_ids(part), _ids(alike), strict=True))
+
+
+def _ids(part: Scenario) -> list[str]:
+    return [p.id for p in part.permanents]
 
 
 def _shape(part: Scenario, ids: list[str]) -> tuple:

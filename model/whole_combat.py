@@ -5,15 +5,19 @@ state-based actions remove what died, and the second step assigns on what is lef
 marked, blockers gone (the creatures they blocked stay blocked, 509.1h), planeswalkers gone.
 The queries here count the combat damage *dealt* over the phase. `max` and `min` solve each
 independent part of the combat (`solver/combat_parts`) apart, both steps in one query
-(`solver/two_steps`: the second step's combat as terms over the first step's amounts); a
-part that query cannot state exactly (a damage assignment order, a creature that is also a
-planeswalker or battle) and `possible` and `guarantee` try every legal assignment of the
-first-strike step (only the creatures that assign in it are divided) and ask the solver
-about the second step after each. When the first step may end the game (104.2a), the parts
-share the players' life and poison: `max` and `min` then try each part's first-step
-assignments apart and join them on those (`game_end`). A file whose effects make dealing a
-choice is answered by trying every assignment of each step and every order of effects.
-Without first or double strike, the whole combat is the one step.
+(`solver/two_steps`: the second step's combat as terms over the first step's amounts);
+`possible` asks that query of the whole combat (its requirements may join any parts). A
+combat that query cannot state exactly (a damage assignment order, a creature that is also a
+planeswalker or battle) has every legal assignment of each part's first-strike step tried
+(only the creatures that assign in it are divided), the solver asked about the second step
+after each; so has `guarantee`, a game played out part by part and added up. When the first
+step may end the game (104.2a), the parts share the players' life and poison: `max`, `min`
+and `guarantee` then try each part's first-step assignments apart and join them on those
+(`game_end`); `guarantee` only when one side alone divides in that step. Parts alike but
+for their names are solved once where they are tried apart, and their twin courses skipped
+where they are one query. A file whose effects make dealing a choice is answered by trying
+every assignment of each step and every order of effects. Without first or double strike,
+the whole combat is the one step.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from .combat import FIRST_STRIKE_STEP, ONLY, SECOND, Entry, Scenario
 from .deadline import TimedOut
 from .errors import Problem, ScenarioError, TooManyAssignments
 from .game_end import Option, best_joined
-from .interchangeable import alike_parts
+from .interchangeable import alike_groups, alike_parts, renaming
 from .keywords import DOUBLE_STRIKE, PROTECTION_FROM_EVERYTHING
 from .limits import ASSIGNMENTS
 from .ops import at_least_zero
@@ -250,6 +254,7 @@ def possible(scenario: Scenario, requirements) -> Possible | Impossible:
 
 def _possible(scenario: Scenario, requirements) -> Possible | Impossible:
     from .solver import queries
+    from .solver.two_steps import expressible
 
     if scenario.effects:
         for steps, totals in _every_phase(scenario):
@@ -262,6 +267,8 @@ def _possible(scenario: Scenario, requirements) -> Possible | Impossible:
     if first.step == ONLY:
         answer = queries.possible(first, requirements, Tally(prevented=prevented(first)))
         return _as_the_only_step(answer)
+    if expressible(first):
+        return _possible_in_one_query(first, requirements)
     obstacles = ()
     for entries, outcome, second in _branches(first):
         if second is None:
@@ -283,6 +290,26 @@ def _possible(scenario: Scenario, requirements) -> Possible | Impossible:
             )
             obstacles = (*answer.obstacles, Obstacle("note", None, None, note))
     return Impossible(obstacles)
+
+
+def _possible_in_one_query(first: Scenario, requirements) -> Possible | Impossible:
+    """Both steps of the whole combat as one query (`two_steps`), its search skipping the
+    twins of each course that exchange interchangeable creatures or alike parts (the same
+    tokens, each blocked by a token of its own). The requirements may join any parts (the
+    damage to a player from all of them), so the combat is not split. A course found is
+    dealt again, step by step, and must meet every requirement."""
+    from .solver.combat_parts import independent_parts
+    from .solver.two_steps import FirstStep
+
+    named = {id for r in requirements for p in r.pairs() for id in (p.source, p.to)}
+    alike = alike_parts(independent_parts(first), named)
+    answer = FirstStep(first, prevented(first)).course_meeting(requirements, exchanges=alike)
+    if isinstance(answer, Possible):
+        (_, one), (_, two) = answer.steps
+        totals = Amounts(_totals_over(first, one, two))
+        if not all(r.holds(totals) is True for r in requirements):
+            raise AssertionError("a course of the phase found by lethal misses a requirement")
+    return answer
 
 
 def optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool):
@@ -420,20 +447,16 @@ def _ending_the_game(first: Scenario, scenarios: list, blocked: frozenset, targe
     its own): which few of them keep a player alive would otherwise be tried every way."""
     from .solver.two_steps import FirstStep
 
-    options, tried = [], 0
+    parts = [_without_life(scenario) for scenario in scenarios]
+    like = _alike(parts, {target.to, target.source})
     try:
-        for scenario in scenarios:
-            part = _without_life(scenario)
-            branches = list(_branches(part, tried))
-            tried += len(branches)
-            options.append(_valued(part, branches, target, maximize=maximize))
+        options = _part_options(parts, like, target, _best_second(target, maximize))
     except TooManyAssignments:
         alike = alike_parts(scenarios, {target.to, target.source})
         return _course(FirstStep(first, blocked), target, maximize, 0, alike)[0]
     value, chosen, ended = best_joined(first.players, options, maximize)
-    one = tuple(e for option in chosen for e in option.first)
-    two = () if ended else tuple(e for option in chosen for e in option.second)
-    return value, one, two
+    one, two = _course_of(chosen)
+    return value, one, () if ended else two
 
 
 def _course(part, target: Pair, maximize: bool, tried: int, alike=()) -> tuple[tuple, int]:
@@ -482,20 +505,33 @@ def _may_end_the_game(first: Scenario, worst: list[dict[str, tuple[int, int]]]) 
 def _best_course(part: Scenario, branches, target: Pair, *, maximize: bool):
     """The best course of one part: (value, first step's assignment, second step's)."""
     pick = max if maximize else min
-    options = _valued(part, branches, target, maximize=maximize)
+    options = _valued(part, branches, target, _best_second(target, maximize))
     best = pick(options, key=lambda option: option.value)
     return best.value, best.first, best.second
 
 
-def _valued(part: Scenario, branches, target: Pair, *, maximize: bool) -> list[Option]:
-    """Each first-step assignment of one part (`branches`, of the part's first step) with
-    the best second step after it, and what it does to each player's life and poison. The
-    solver is asked once for each second step the first can lead to, not once for each first
-    assignment: many leave the same combat behind (they differ only in what players were
-    dealt, say), and the second step depends on nothing else."""
+def _best_second(target: Pair, maximize: bool):
+    """The most (least) dealt to the target over the phase once the first step left the
+    second step's combat (what it dealt in the tally), with that step's assignment."""
     from .solver import queries
 
     to, source = target.to, None if target.source == ANY else target.source
+
+    def best(second: Scenario, tally: Tally) -> tuple[int, tuple[Entry, ...]]:
+        answer = queries.optimum(second, to, source, maximize=maximize, tally=tally)
+        return answer.value, answer.assignment
+
+    return best
+
+
+def _valued(part: Scenario, branches, target: Pair, second_step) -> list[Option]:
+    """Each first-step assignment of one part (`branches`, of the part's first step) with
+    the second step after it, as `second_step` answers for the second step's combat (and
+    the first step's damage dealt, in a tally): its value over the phase, and that step's
+    assignment; and what the first step does to each player's life and poison. It is
+    asked once for each second step the first can lead to, not once for each first
+    assignment: many leave the same combat behind (they differ only in what players were
+    dealt, say), and the second step depends on nothing else."""
     asked: dict = {}  # second step -> (the first step's damage dealt it was asked with, answer)
     found = []
     for entries, outcome, second in branches:
@@ -504,11 +540,9 @@ def _valued(part: Scenario, branches, target: Pair, *, maximize: bool) -> list[O
         if second is not None:
             if second not in asked:
                 tally = Tally(_dealt(outcome), prevented(second))
-                answer = queries.optimum(second, to, source, maximize=maximize, tally=tally)
-                asked[second] = (here, answer)
-            there, answer = asked[second]
-            value += answer.value - there  # the query counted its own first step's damage
-            after_it = answer.assignment
+                asked[second] = (here, second_step(second, tally))
+            there, (answer, after_it) = asked[second]
+            value += answer - there  # the answer counted its own first step's damage
         lost = {p: outcome.lost[p] - outcome.gained[p] for p in outcome.lost}
         poison = {p.id: outcome.poison[p.id] - p.poison for p in part.players}
         found.append(Option(entries, after_it, here, value, lost, poison))
@@ -524,7 +558,13 @@ def _recheck(first: Scenario, target: Pair, value: int, one, two) -> None:
 
 
 def _dealt_over(first: Scenario, target: Pair, one, two) -> int:
-    """What the course (each step's assignment) deals to the target over the phase, dealt
+    """What the course (each step's assignment) deals to the target over the phase (see
+    `_totals_over`)."""
+    return assigned(target, Amounts(_totals_over(first, one, two)))
+
+
+def _totals_over(first: Scenario, one, two) -> dict:
+    """What the course (each step's assignment) deals over the phase, pair by pair, dealt
     step by step; an AssertionError, a bug in lethal, if either step is not legal."""
     (dealt_one,) = deal(first, one)
     totals = _dealt(dealt_one)
@@ -539,7 +579,7 @@ def _dealt_over(first: Scenario, target: Pair, one, two) -> int:
             totals[pair] = totals.get(pair, 0) + amount
     if not legal:
         raise AssertionError("a course of the phase found by lethal is not legal")
-    return assigned(target, Amounts(totals))
+    return totals
 
 
 def guarantee(scenario: Scenario, to: str) -> Guarantee:
@@ -553,7 +593,6 @@ def guarantee(scenario: Scenario, to: str) -> Guarantee:
 
 def _guarantee(scenario: Scenario, to: str) -> Guarantee:
     from .solver import guarantee as one_step
-    from .solver import queries
 
     if scenario.effects:
         return _guarantee_by_every_choice(scenario, to)
@@ -561,34 +600,134 @@ def _guarantee(scenario: Scenario, to: str) -> Guarantee:
     if first.step == ONLY:
         answer = one_step.guarantee(first, to, Tally(prevented=prevented(first)))
         return _as_the_only_step(answer)
+    wanting_first = one_step.who_is_hurt(first, to) != first.active_player
+    value, one, two = _guarantee_of_parts(first, to, wanting_first)
+    _recheck(first, Pair(ANY, to), value, one, two)
+    steps = ((FIRST_STRIKE_STEP, one), (SECOND, two))
+    return Guarantee(to, one_step.who_wants(first, to), value, one + two, steps)
+
+
+def _guarantee_of_parts(first: Scenario, to: str, wanting_first: bool) -> tuple[int, tuple, tuple]:
+    """The phase's guarantee (value, first step's assignment, second step's), from its
+    independent parts (`solver/combat_parts`). In each step the active player divides
+    first, then the defending players reply (510.1), and a part's divisions change no other
+    part's damage: the best of all the parts' choices at once is the best of each, and the
+    guarantee their sum. When a player could lose in the first step (104.2a), the game's
+    end hangs on every part's damage at once: the parts are then joined on it (`game_end`)
+    if only one side divides in that step, and are one part otherwise."""
     view = ScenarioView(first)
-    active = first.active_player
-    wanting_first = one_step.who_is_hurt(first, to) != active
-    by_choice: dict[frozenset, list] = {}
-    for entries, outcome, second in _branches(first):
-        if second is not None and to in {p.id for p in (*second.permanents, *second.players)}:
-            tally = Tally(_dealt(outcome), prevented(second))
+    parts, like, ending = _parts_for(first, to)
+    options = _part_options(parts, like, Pair(ANY, to), _guaranteed_second(to))
+    active_divides = {
+        banding.who_divides(view, e.source)[0] == first.active_player
+        for choices in options
+        for option in choices
+        for e in option.first
+    }
+    if ending and len(active_divides) > 1:
+        options, ending = _part_options([first], {}, Pair(ANY, to), _guaranteed_second(to)), False
+    if not ending:
+        chosen = [_played(view, choices, wanting_first) for choices in options]
+        return sum(o.value for o in chosen), *_course_of(chosen)
+    maximize = (active_divides != {False}) == wanting_first  # the side dividing, for its ends
+    value, chosen, ended = best_joined(first.players, options, maximize)
+    one, two = _course_of(chosen)
+    return value, one, () if ended else two
+
+
+def _parts_for(first: Scenario, to: str) -> tuple[list[Scenario], dict[int, int], bool]:
+    """The combat's independent parts, without life totals (none loses on its own part's
+    damage); for each part alike to an earlier one (`interchangeable.alike_groups`: the same
+    tokens, each blocked by a token of its own), the place of the first of them; and whether
+    the first step of all the parts together may end the game."""
+    from .solver.combat_parts import independent_parts
+    from .solver.two_steps import FirstStep
+
+    scenarios = independent_parts(first)
+    if len(scenarios) == 1:
+        return [first], {}, False
+    parts = [_without_life(part) for part in scenarios]
+    like = _alike(parts, {to})
+    blocked, worst = prevented(first), {}
+    for i, part in enumerate(parts):  # each part let go before the next (see _courses)
+        if i not in like:
+            worst[i] = _at_worst(first, FirstStep(part, blocked))
+    return parts, like, _may_end_the_game(first, [worst[like.get(i, i)] for i in range(len(parts))])
+
+
+def _alike(parts: list[Scenario], named: set[str]) -> dict[int, int]:
+    """For each part alike to an earlier one (`interchangeable.alike_groups`: the same
+    tokens, each blocked by a token of its own), the place of the first of them."""
+    return {i: group[0] for group in alike_groups(parts, named) for i in group[1:]}
+
+
+def _part_options(parts: list[Scenario], like: dict[int, int], target: Pair, second_step):
+    """For each part, each of its first-step assignments with the second step after it
+    (`_valued`, with `second_step`); a part alike to an earlier one (`like`) takes that
+    one's, renamed."""
+    options: list[list[Option]] = []
+    tried = 0
+    for i, part in enumerate(parts):
+        if i in like:
+            renamed = renaming(parts[like[i]], part)
+            options.append([_renamed(option, renamed) for option in options[like[i]]])
+            continue
+        branches = list(_branches(part, tried))
+        tried += len(branches)
+        options.append(_valued(part, branches, target, second_step))
+    return options
+
+
+def _guaranteed_second(to: str):
+    """What the wanting player can be sure of dealing to `to` over the phase once the first
+    step left the second step's combat (what it dealt in the tally), with that step's
+    assignment as both sides choose best. When `to` is not there (it died in the first
+    step, or is in another part of the combat), what the first step dealt it, and any legal
+    second step."""
+    from .solver import guarantee as one_step
+    from .solver import queries
+
+    def guaranteed(second: Scenario, tally: Tally) -> tuple[int, tuple[Entry, ...]]:
+        if to in {p.id for p in (*second.permanents, *second.players)}:
             answer = one_step.guarantee(second, to, tally)
-            value, later = answer.value, answer.assignment
-        else:  # it died in the first step, or the game ended: nothing more reaches it
-            value = sum(e.amount for e in outcome.dealt if e.to == to)
-            later = () if second is None else queries.possible(second).assignment
-        mine = frozenset(e for e in entries if banding.who_divides(view, e.source)[0] == active)
-        by_choice.setdefault(mine, []).append((value, entries, later))
+            return answer.value, answer.assignment
+        return assigned(Pair(ANY, to), Amounts(tally.before)), queries.possible(second).assignment
+
+    return guaranteed
+
+
+def _played(view: ScenarioView, options: list[Option], wanting_first: bool) -> Option:
+    """One part's first step played out: the active player's divisions first, then the
+    defending players' reply to them, each side for its own ends (each option's value is
+    what its wanting player can be sure of after it)."""
+    by_choice: dict[frozenset, list[Option]] = {}
+    for option in options:
+        mine = frozenset(
+            e for e in option.first if banding.who_divides(view, e.source)[0] == view.active_player
+        )
+        by_choice.setdefault(mine, []).append(option)
     if wanting_first:  # the active player's choice first, against the worst reply
-        value, entries, later = max(
-            (min(replies, key=_value) for replies in by_choice.values()), key=_value
-        )
-    else:
-        value, entries, later = min(
-            (max(replies, key=_value) for replies in by_choice.values()), key=_value
-        )
-    steps = ((FIRST_STRIKE_STEP, entries), (SECOND, later))
-    return Guarantee(to, one_step.who_wants(first, to), value, entries + later, steps)
+        return max((min(replies, key=_value) for replies in by_choice.values()), key=_value)
+    return min((max(replies, key=_value) for replies in by_choice.values()), key=_value)
 
 
-def _value(reply) -> int:
-    return reply[0]
+def _value(option: Option) -> int:
+    return option.value
+
+
+def _renamed(option: Option, renamed: dict[str, str]) -> Option:
+    def entries(given: tuple[Entry, ...]) -> tuple[Entry, ...]:
+        return tuple(
+            Entry(renamed.get(e.source, e.source), renamed.get(e.to, e.to), e.amount) for e in given
+        )
+
+    return replace(option, first=entries(option.first), second=entries(option.second))
+
+
+def _course_of(chosen: list[Option]) -> tuple[tuple[Entry, ...], tuple[Entry, ...]]:
+    """Each step's assignment of the parts' options joined."""
+    one = tuple(e for option in chosen for e in option.first)
+    return one, tuple(e for option in chosen for e in option.second)
 
 
 def _guarantee_by_every_choice(scenario: Scenario, to: str) -> Guarantee:

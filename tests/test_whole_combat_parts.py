@@ -10,10 +10,11 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, assume, given, note, settings
+from hypothesis import HealthCheck, assume, event, given, note, settings
 from hypothesis import strategies as st
 
-from lethal import check, maximum, minimum, parse
+from lethal import check, guarantee, maximum, minimum, parse, possible
+from lethal import requirements as language
 from lethal import whole_combat as phase
 from lethal.amounts import Amounts
 from lethal.answers import Bounds
@@ -25,9 +26,10 @@ from lethal.limits import ASSIGNMENTS, COUNT_ROWS
 from lethal.requirements import ANY, Pair, assigned
 from lethal.rules import order
 from lethal.rules.dealing import deal
-from lethal.solver import queries
+from lethal.solver import queries, two_steps
 from lethal.solver.combat_parts import independent_parts
 from lethal.solver.counting import count
+from lethal.solver.guarantee import who_is_hurt
 from lethal.tally import Tally
 from lethal.view import ScenarioView
 
@@ -366,3 +368,104 @@ def test_a_phase_cut_short_is_exit_3_with_its_bounds_and_each_step(tmp_path, mon
     assert "value" not in answer and "--timeout SECONDS" in answer["undecided"]
     reached = sum(e["amount"] for s in answer["steps"] for e in s["assignment"] if e["to"] == "D")
     assert reached == answer["lower"]
+
+
+# `possible` and `guarantee` over the phase: the same answers as the old enumeration of the
+# whole combat's first-strike step.
+
+
+def possible_enumerated(combat, requirements) -> bool:
+    """The old way: every legal first-step assignment of the whole combat, each followed by
+    the solver's question about the second step."""
+    parsed = [language.parse(r) for r in requirements]
+    first = phase._start(combat)
+    for _, outcome, second in phase._branches(first):
+        if second is None:
+            if all(r.holds(Amounts(phase._dealt(outcome))) is True for r in parsed):
+                return True
+            continue
+        tally = Tally(phase._dealt(outcome), phase.prevented(second))
+        if queries.possible(second, parsed, tally).possible:
+            return True
+    return False
+
+
+def guarantee_enumerated(combat, to: str) -> int:
+    """The old way: every legal first-step assignment of the whole combat, played out as one
+    part (the active player's divisions, then the defending players' reply), each followed
+    by the second step's guarantee."""
+    first = phase._start(combat)
+    wanting_first = who_is_hurt(first, to) != first.active_player
+    (options,) = phase._part_options([first], {}, Pair(ANY, to), phase._guaranteed_second(to))
+    return phase._played(ScenarioView(first), options, wanting_first).value
+
+
+def _asked_of_the_phase(combat, to: str) -> list[list[str]]:
+    """Requirements at the edges of what the phase can deal to `to`, one and two at once."""
+    most, least = enumerated(combat, to, maximize=True), enumerated(combat, to, maximize=False)
+    single = [f"*->{to} >= {most}", f"*->{to} >= {most + 1}", f"*->{to} <= {least}"]
+    single += [f"*->{to} <= {least - 1}"] if least else []
+    return [[r] for r in single] + [[f"*->{to} >= {least}", f"a0->* <= {most}"]]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.one_of(two_fights(), alike_fights()), st.sampled_from(["D", "a0", "za0"]))
+def test_possible_over_both_steps_in_one_query_gives_the_old_enumerations(combat, to):
+    assume(to == "D" or any(p.id == to for p in combat.permanents))
+    assume(two_steps.expressible(phase._start(combat)))
+    for requirements in _asked_of_the_phase(combat, to):
+        answer = possible(combat, requirements, whole_combat=True)
+        assert answer.possible == possible_enumerated(combat, requirements), requirements
+        if answer.possible:  # the witness, dealt again step by step, meets them
+            steps = dict(answer.steps)
+            totals = phase._totals_over(
+                phase._start(combat), steps["first-strike"], steps["second"]
+            )
+            parsed = [language.parse(r) for r in requirements]
+            assert all(r.holds(Amounts(totals)) is True for r in parsed)
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.one_of(two_fights(), alike_fights()), st.sampled_from(["D", "a0", "b0", "za0"]))
+def test_the_guarantee_by_parts_gives_the_old_enumerations(combat, to):
+    """Parts apart, added up; alike parts solved once; when the first step may end the game,
+    the parts joined on it if one side alone divides in it, else the whole combat as one."""
+    assume(to == "D" or any(p.id == to for p in combat.permanents))
+    parts, like, ending = phase._parts_for(phase._start(combat), to)
+    event(f"{len(parts)} parts, {len(like)} alike, the game may end: {ending}")
+    assert guarantee(combat, to, whole_combat=True).value == guarantee_enumerated(combat, to)
+
+
+def test_possible_and_guarantee_answer_on_200_tokens_that_may_end_the_game():
+    """The board of `max --combat` above: 100 double-striking 2/2 trample tokens, each
+    blocked by a 1/1 deathtouch token, D at 20 life. The first step has 2^100 legal
+    assignments, which the old enumeration refused; at most 219 reach D (19 in the first
+    step, D kept alive, then 200), and only A divides, so A can be sure of all 219."""
+    combat = parse(_token_pairs(100, 20), whole_combat=True)
+    assert possible(combat, ["*->D >= 219"], whole_combat=True).possible
+    blocked = possible(combat, ["*->D >= 220"], whole_combat=True)
+    assert not blocked.possible
+    assert [o.text for o in blocked.obstacles if o.kind == "requirement"] == ["*->D >= 220"]
+    assert guarantee(combat, "D", whole_combat=True).value == 219
+
+
+def test_a_guarantee_whose_first_step_both_sides_divide_is_not_joined_on_the_games_end(
+    monkeypatch,
+):
+    """Blockers with first strike divide in the first step too (the defending player's,
+    510.1d), so the active player's best depends on their reply across every part: joining
+    the parts on the game's end would let each side choose alone. The combat is then one
+    part, as before."""
+    data = _token_pairs(3, 2)
+    for p in data["permanents"]:
+        if p["id"].startswith("c"):
+            p["keywords"] = ["first strike"]
+    combat = parse(data, whole_combat=True)
+    parts, _, ending = phase._parts_for(phase._start(combat), "D")
+    assert len(parts) == 3 and ending
+
+    def joined(*args, **kwargs):
+        raise AssertionError("the parts were joined on the game's end")
+
+    monkeypatch.setattr(phase, "best_joined", joined)
+    assert guarantee(combat, "D", whole_combat=True).value == guarantee_enumerated(combat, "D")

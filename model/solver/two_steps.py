@@ -17,16 +17,18 @@ step exactly; the rest keep the enumeration.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import z3
 
 from .. import rules
 from ..amounts import Amounts
-from ..combat import SECOND, Entry, Scenario
+from ..answers import Impossible, Obstacle, Possible
+from ..combat import FIRST_STRIKE_STEP, SECOND, Entry, Scenario
 from ..interchangeable import interchangeable
 from ..ops import Term, all_of, any_of, at_least_zero, ite, negate, total
-from ..requirements import Pair, assigned
+from ..requirements import Pair, Requirement, assigned
 from ..rules import division, results
 from ..tally import Tally
 from ..view import ScenarioView
@@ -211,6 +213,48 @@ class FirstStep:
         `expressible`), with a course that gives it. The caller deals the course again,
         concretely, before reporting it. `exchanges`: of alike parts of the combat
         (`interchangeable.alike_parts`), whose twin courses the search skips too."""
+        formulas, two = self._both_steps({target.source, target.to}, exchanges)
+        value = total((assigned(target, self.dealt), assigned(target, _dealt(two, self.prevented))))
+        optimizer = self.encoding.optimizer()
+        optimizer.add(formulas)
+        if not isinstance(value, int):
+            (optimizer.maximize if maximize else optimizer.minimize)(value)
+        if not decide(optimizer):
+            raise AssertionError("the first-strike step of a combat has no legal assignment")
+        model = optimizer.model()
+        reached = value if isinstance(value, int) else model.eval(value, True).as_long()
+        return Course(reached, self.encoding.entries(model), _entries(model, two))
+
+    def course_meeting(self, requirements: Sequence[Requirement], exchanges=()):
+        """A course of both steps (the combat must be `expressible`) whose damage dealt over
+        the phase meets every requirement, as a `Possible`; or an `Impossible` naming the
+        requirements that no course meets together (the rules are no obstacle: they always
+        leave a course). The caller deals a course again, concretely, before reporting it."""
+        named = {id for r in requirements for p in r.pairs() for id in (p.source, p.to)}
+        formulas, two = self._both_steps(named, exchanges)
+        second = _dealt(two, self.prevented)
+        pairs = dict.fromkeys((*self.dealt.pairs(), *second.pairs()))
+        over = Amounts({p: total((self.dealt.get(*p), second.get(*p))) for p in pairs})
+        solver, labels = self.encoding.tracked_solver(
+            (self.encoding.formula(r.holds(over)), Obstacle("requirement", None, None, str(r)))
+            for r in requirements
+        )
+        solver.add(formulas)
+        if not decide(solver):
+            core = sorted((labels[label] for label in solver.unsat_core()), key=Obstacle.order)
+            note = (
+                "over both steps: no legal first-strike assignment, followed by a legal "
+                "second step, meets them"
+            )
+            return Impossible((*core, Obstacle("note", None, None, note)))
+        model = solver.model()
+        one, two = self.encoding.entries(model), _entries(model, two)
+        return Possible(one + two, ((FIRST_STRIKE_STEP, one), (SECOND, two)))
+
+    def _both_steps(self, named: set[str], exchanges) -> tuple[list, dict]:
+        """Both steps legal, as formulas (the second only while the game goes on), with the
+        second step's unknowns; of the courses that differ by exchanging interchangeable
+        creatures (none `named`) or alike parts (`exchanges`), one (`symmetry`)."""
         one, state = self.encoding, self.after
         view = SecondStepView(self.scenario, state)
         integer = z3.IntSort(one.context)
@@ -232,24 +276,11 @@ class FirstStep:
             over = one.formula(state.game_over)
             formulas += [z3.Implies(over, v == 0) for v in two.values()]
             formulas += [z3.Implies(z3.Not(over), holds) for holds in second]
-        # Of the courses that differ by exchanging interchangeable creatures or alike parts
-        # (`symmetry`), one:
-        # both steps' unknowns read in one order, as the twins of a course are over both.
-        named = {target.source, target.to}
+        # Both steps' unknowns read in one order, as the twins of a course are over both.
         classes = interchangeable(self.scenario, named, Tally(prevented=self.prevented))
         steps = {(s, r, "first"): v for (s, r), v in one.variables.items()}
         steps |= {(s, r, "second"): v for (s, r), v in two.items()}
-        formulas += breaking(steps, classes, exchanges=exchanges)
-        value = total((assigned(target, self.dealt), assigned(target, _dealt(two, self.prevented))))
-        optimizer = one.optimizer()
-        optimizer.add(formulas)
-        if not isinstance(value, int):
-            (optimizer.maximize if maximize else optimizer.minimize)(value)
-        if not decide(optimizer):
-            raise AssertionError("the first-strike step of a combat has no legal assignment")
-        model = optimizer.model()
-        reached = value if isinstance(value, int) else model.eval(value, True).as_long()
-        return Course(reached, one.entries(model), _entries(model, two))
+        return formulas + breaking(steps, classes, exchanges=exchanges), two
 
 
 def _dealt(variables: dict, prevented: frozenset) -> Amounts:
