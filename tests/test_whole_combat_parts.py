@@ -446,6 +446,8 @@ def test_possible_and_guarantee_answer_on_200_tokens_that_may_end_the_game():
     blocked = possible(combat, ["*->D >= 220"], whole_combat=True)
     assert not blocked.possible
     assert [o.text for o in blocked.obstacles if o.kind == "requirement"] == ["*->D >= 220"]
+    # The clash of a thousand rules is given as found, and said not to be the fewest.
+    assert "1,001 rules and requirements" in blocked.obstacles[-1].text
     assert guarantee(combat, "D", whole_combat=True).value == 219
 
 
