@@ -157,16 +157,31 @@ def _attacker(rng, id: str, target: str, keywords: list[str]) -> dict:
     }
 
 
-def legal_assignment(data: dict) -> list[Entry]:
-    """Attackers first: a trampler gives each blocker what it still needs for lethal damage
-    (1 with deathtouch), then what is left to what it attacks (up to a planeswalker's loyalty
-    first, with trample over planeswalkers); any other blocked attacker and every blocker
-    put everything on one creature. Later damage only adds, so lethal damage stays lethal."""
+def reachable(data: dict) -> dict[str, list[str]]:
+    """Whom each creature may assign to: what it blocks; or its blockers (in its order),
+    what it attacks and, past a planeswalker, its controller."""
     by_id = {p["id"]: p for p in data["permanents"]}
-    blockers: dict[str, list[str]] = {}
+    found: dict[str, list[str]] = {}
     for p in data["permanents"]:
         for a in p.get("blocking", ()):
-            blockers.setdefault(a, []).append(p["id"])
+            found.setdefault(a, []).append(p["id"])
+    for p in data["permanents"]:
+        if "blocking" in p:
+            found[p["id"]] = list(p["blocking"])
+        elif "attacking" in p:
+            target = p["attacking"]
+            past = [by_id[target]["controller"]] if target in by_id else []
+            found[p["id"]] = [*found.get(p["id"], []), target, *past]
+    return found
+
+
+def legal_assignment(data: dict) -> list[Entry]:
+    """Attackers first: a trampler gives each blocker, in its order, what it still needs for
+    lethal damage (1 from deathtouch), then the rest to what it attacks (up to a
+    planeswalker's loyalty first, then its controller, with trample over planeswalkers);
+    any other creature puts all its power on the first it may assign to. Later damage only
+    adds, so lethal damage stays lethal."""
+    by_id = {p["id"]: p for p in data["permanents"]}
     assigned: dict[str, int] = {}
     touched: set[str] = set()
     entries = []
@@ -175,30 +190,29 @@ def legal_assignment(data: dict) -> list[Entry]:
         if amount > 0:
             entries.append(Entry(source["id"], to, amount))
             assigned[to] = assigned.get(to, 0) + amount
-            if "deathtouch" in source["keywords"]:
+            if "deathtouch" in source.get("keywords", ()):
                 touched.add(to)
 
-    for a in (p for p in data["permanents"] if "attacking" in p):
-        left, keywords, target = a["power"], a["keywords"], a["attacking"]
-        mine = blockers.get(a["id"], [])
-        if mine and not any(k.startswith("trample") for k in keywords):
-            give(a, mine[0], left)
+    for s, recipients in reachable(data).items():
+        source, (first, *rest) = by_id[s], recipients
+        keywords, left = source.get("keywords", []), source["power"]
+        if not rest or not any(k.startswith("trample") for k in keywords):
+            give(source, first, left)
             continue
-        for b in mine:
+        for b in recipients:
+            if b not in by_id or not by_id[b].get("blocking"):
+                break
             need = 0 if b in touched else by_id[b]["toughness"] - assigned.get(b, 0)
-            if "deathtouch" in keywords:
-                need = min(need, 1)
-            amount = min(left, max(need, 0))
-            give(a, b, amount)
+            amount = min(left, max(min(need, 1) if "deathtouch" in keywords else need, 0))
+            give(source, b, amount)
             left -= amount
+        target = source["attacking"]
         if target in by_id and "trample over planeswalkers" in keywords:
             amount = min(left, max(by_id[target]["loyalty"] - assigned.get(target, 0), 0))
-            give(a, target, amount)
+            give(source, target, amount)
             left -= amount
             target = by_id[target]["controller"]
-        give(a, target, left)
-    for b in (p for p in data["permanents"] if "blocking" in p):
-        give(b, b["blocking"][0], b["power"])
+        give(source, target, left)
     return entries
 
 

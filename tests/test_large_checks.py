@@ -27,7 +27,7 @@ from .build import attacker, blocker, planeswalker, scenario_file
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 # The issue's combat and the floor `check` is measured against (issue 12).
-from check_speed import banding_combat, floor  # noqa: E402
+from check_speed import banding_combat, floor, legal_assignment, reachable  # noqa: E402
 
 ATTACKERS, BLOCKERS = 1000, 500
 EDITIONS = ("current", "2022-01-01")  # no order; an order, and trample over planeswalkers
@@ -70,65 +70,6 @@ def large_combat(rules: str, seed: int) -> dict:
                 del a["order"]
     bands = [[a["id"] for a in unit] for unit in units if len(unit) > 1]
     return scenario_file(*attackers, *blockers, *walkers, rules=rules, bands=bands)
-
-
-def reachable(data: dict) -> dict[str, list[str]]:
-    """Whom each creature may assign to: what it blocks; or its blockers (in its order),
-    what it attacks and, past a planeswalker, its controller."""
-    by_id = {p["id"]: p for p in data["permanents"]}
-    found: dict[str, list[str]] = {}
-    for p in data["permanents"]:
-        for a in p.get("blocking", ()):
-            found.setdefault(a, []).append(p["id"])
-    for p in data["permanents"]:
-        if "blocking" in p:
-            found[p["id"]] = list(p["blocking"])
-        elif "attacking" in p:
-            target = p["attacking"]
-            past = [by_id[target]["controller"]] if target in by_id else []
-            found[p["id"]] = [*found.get(p["id"], []), target, *past]
-    return found
-
-
-def legal_assignment(data: dict) -> list[Entry]:
-    """Attackers first: a trampler gives each blocker, in its order, what it still needs for
-    lethal damage (1 from deathtouch), then the rest to what it attacks (up to a
-    planeswalker's loyalty first, then its controller, with trample over planeswalkers);
-    any other creature puts all its power on the first it may assign to. Later damage only
-    adds, so lethal damage stays lethal."""
-    by_id = {p["id"]: p for p in data["permanents"]}
-    assigned: dict[str, int] = {}
-    touched: set[str] = set()
-    entries = []
-
-    def give(source: dict, to: str, amount: int) -> None:
-        if amount > 0:
-            entries.append(Entry(source["id"], to, amount))
-            assigned[to] = assigned.get(to, 0) + amount
-            if "deathtouch" in source.get("keywords", ()):
-                touched.add(to)
-
-    for s, recipients in reachable(data).items():
-        source, (first, *rest) = by_id[s], recipients
-        keywords, left = source.get("keywords", []), source["power"]
-        if not rest or not any(k.startswith("trample") for k in keywords):
-            give(source, first, left)
-            continue
-        for b in recipients:
-            if b not in by_id or not by_id[b].get("blocking"):
-                break
-            need = 0 if b in touched else by_id[b]["toughness"] - assigned.get(b, 0)
-            amount = min(left, max(min(need, 1) if "deathtouch" in keywords else need, 0))
-            give(source, b, amount)
-            left -= amount
-        target = source["attacking"]
-        if target in by_id and "trample over planeswalkers" in keywords:
-            amount = min(left, max(by_id[target]["loyalty"] - assigned.get(target, 0), 0))
-            give(source, target, amount)
-            left -= amount
-            target = by_id[target]["controller"]
-        give(source, target, left)
-    return entries
 
 
 def random_assignment(data: dict, rng: random.Random) -> list[Entry]:
