@@ -38,7 +38,7 @@ from lethal.deadline import TimedOut, deadline
 from lethal.keywords import DOUBLE_STRIKE, FIRST_STRIKE
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tests.build import attacker, blocker, scenario_file  # noqa: E402 - the tests' builders
+from tests.build import fights  # noqa: E402 - the tests' builders
 
 SHARE = 0.15  # of the creatures, given first strike or double strike
 
@@ -81,19 +81,12 @@ def fights_at_life(n: int, life: int | None, unlike: bool = False) -> lethal.Sce
     """n double-striking 2/2 trample tokens attacking D, each blocked by a 1/1 deathtouch
     token of its own, D at `life` (None: no life total). With `unlike`, the fights differ:
     tramplers of power 2 to 5 and blockers of toughness 1 to 3, without deathtouch."""
+    if not unlike:
+        return lethal.parse(fights([2] * n, [1] * n, life, deathtouch=True), whole_combat=True)
     rng = random.Random(1)
-    tokens, chumps = [], []
-    for i in range(n):
-        power, toughness, keywords = 2, 1, ["deathtouch"]
-        if unlike:
-            power, toughness, keywords = rng.randint(2, 5), rng.randint(1, 3), []
-        tokens.append(attacker(f"t{i}", power, 2, "double strike", "trample"))
-        chumps.append(blocker(f"c{i}", 1, toughness, *keywords, blocking=[f"t{i}"]))
-    data = scenario_file(*tokens, *chumps)
-    for player in data["players"]:
-        if player["id"] == "D" and life is not None:
-            player["life"] = life
-    return lethal.parse(data, whole_combat=True)
+    drawn = [(rng.randint(2, 5), rng.randint(1, 3)) for _ in range(n)]
+    powers, toughnesses = zip(*drawn, strict=True)
+    return lethal.parse(fights(powers, toughnesses, life), whole_combat=True)
 
 
 def fights_at_life_timed(limit: float) -> None:

@@ -69,6 +69,21 @@ def scenario_file(*permanents, assignment=None, **top) -> dict:
     return data
 
 
+def fights(powers, toughnesses, life=None, deathtouch=False) -> dict:
+    """Double-striking trample tokens t0, t1, ... of the powers given (toughness 2) attacking
+    D, each blocked by a token c0, c1, ... of its own, of power 1 and the toughnesses given
+    (with deathtouch if asked); D at `life`, if given. The board of 200 tokens, and its like."""
+    tokens = [attacker(f"t{i}", p, 2, "double strike", "trample") for i, p in enumerate(powers)]
+    keywords = ["deathtouch"] if deathtouch else []
+    chumps = [
+        blocker(f"c{i}", 1, t, *keywords, blocking=[f"t{i}"]) for i, t in enumerate(toughnesses)
+    ]
+    data = scenario_file(*tokens, *chumps)
+    if life is not None:
+        data["players"][1]["life"] = life
+    return data
+
+
 def scenario(*permanents, assignment=None, **top):
     return parse(scenario_file(*permanents, assignment=assignment, **top))
 

@@ -33,7 +33,7 @@ from lethal.solver.guarantee import who_is_hurt
 from lethal.tally import Tally
 from lethal.view import ScenarioView
 
-from .build import attacker, blocker, planeswalker, scenario_file
+from .build import attacker, blocker, fights, planeswalker, scenario_file
 from .strategies import phase_starts
 
 pytestmark = pytest.mark.filterwarnings("ignore::lethal.errors.ScenarioWarning")
@@ -217,14 +217,7 @@ def test_the_parts_are_solved_one_at_a_time(monkeypatch):
 def _token_pairs(n: int, life: int | None, odd_one: bool = False) -> dict:
     """n double-striking 2/2 trample tokens attacking D, each blocked by a 1/1 deathtouch
     token of its own (with `odd_one`, the last blocker is 1/2); D at `life`."""
-    tokens = [attacker(f"t{i}", 2, 2, "double strike", "trample") for i in range(n)]
-    chumps = [blocker(f"c{i}", 1, 1, "deathtouch", blocking=[f"t{i}"]) for i in range(n)]
-    if odd_one:
-        chumps[-1]["toughness"] = 2
-    data = scenario_file(*tokens, *chumps)
-    if life is not None:
-        data["players"][1]["life"] = life
-    return data
+    return fights([2] * n, [1] * (n - 1) + [2 if odd_one else 1], life, deathtouch=True)
 
 
 def test_alike_parts_are_the_fights_that_differ_only_in_their_names():
@@ -304,11 +297,7 @@ def test_the_parts_of_a_combat_that_may_end_the_game_are_joined_without_one_quer
     rng = random.Random(1)
     powers = [rng.randint(2, 5) for _ in range(60)]
     toughnesses = [rng.randint(1, 3) for _ in range(60)]
-    tokens = [attacker(f"t{i}", p, 2, "double strike", "trample") for i, p in enumerate(powers)]
-    chumps = [blocker(f"c{i}", 1, t, blocking=[f"t{i}"]) for i, t in enumerate(toughnesses)]
-    data = scenario_file(*tokens, *chumps)
-    data["players"][1]["life"] = 20
-    combat = parse(data, whole_combat=True)
+    combat = parse(fights(powers, toughnesses, 20), whole_combat=True)
     assert sum(max(0, p - t) for p, t in zip(powers, toughnesses, strict=True)) > 19
 
     def whole(*args, **kwargs):
