@@ -55,9 +55,11 @@ DEFENDING = ("D", "E", "F", "G", "H")  # the defending players' names, as many a
 
 
 def exactly_one(choices: list) -> Term:
-    """Written as a sum rather than Z3's pseudo-boolean PbEq, so that any SMT-LIB 2 solver
-    reads the exported query."""
-    return total(ite(c, 1, 0) for c in choices) == 1
+    """Written as clauses, one of them and no two, rather than as Z3's pseudo-boolean PbEq
+    (which other SMT-LIB 2 solvers do not read in an exported query) or a sum of 0s and 1s
+    (which Z3 decides more slowly: the library at 3x3x2, 8.2 to 7.8 s)."""
+    no_two = [negate(all_of((x, y))) for i, x in enumerate(choices) for y in choices[i + 1 :]]
+    return all_of((any_of(choices), *no_two))
 
 
 class SymbolicCombat:
