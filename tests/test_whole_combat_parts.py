@@ -402,6 +402,7 @@ def _asked_of_the_phase(combat, to: str) -> list[list[str]]:
 def test_possible_over_both_steps_in_one_query_gives_the_old_enumerations(combat, to):
     assume(to == "D" or any(p.id == to for p in combat.permanents))
     assume(two_steps.expressible(phase._start(combat)))
+    event(f"orders in the edition: {combat.edition.has_order}")
     for requirements in _asked_of_the_phase(combat, to):
         answer = possible(combat, requirements, whole_combat=True)
         assert answer.possible == possible_enumerated(combat, requirements), requirements
@@ -460,3 +461,24 @@ def test_a_guarantee_whose_first_step_both_sides_divide_is_not_joined_on_the_gam
 
     monkeypatch.setattr(phase, "best_joined", joined)
     assert guarantee(combat, "D", whole_combat=True).value == guarantee_enumerated(combat, "D")
+
+
+def test_orders_of_one_creature_leave_both_steps_one_query():
+    """Under the rules of 2020 every creature has a damage assignment order (509.2), but an
+    order of one creature ranks nothing: the board of 200 tokens is still one query for
+    `possible`. An attacker blocked by two creatures has an order that binds, and keeps the
+    enumeration."""
+    data = _token_pairs(100, 20)
+    data["rules"] = "2020-01-01"
+    combat = parse(data, whole_combat=True)
+    assert two_steps.expressible(phase._start(combat))
+    assert possible(combat, ["*->D >= 219"], whole_combat=True).possible
+    assert not possible(combat, ["*->D >= 220"], whole_combat=True).possible
+    pair = scenario_file(
+        attacker("t0", 4, 4, "double strike", "trample"),
+        blocker("c0", 1, 1, blocking=["t0"]),
+        blocker("c1", 1, 1, blocking=["t0"]),
+        rules="2020-01-01",
+    )
+    pair["permanents"][0]["order"] = ["c0", "c1"]
+    assert not two_steps.expressible(phase._start(parse(pair, whole_combat=True)))

@@ -29,7 +29,7 @@ from ..combat import FIRST_STRIKE_STEP, SECOND, Entry, Scenario
 from ..interchangeable import interchangeable
 from ..ops import Term, all_of, any_of, at_least_zero, ite, negate, total
 from ..requirements import Pair, Requirement, assigned
-from ..rules import division, results
+from ..rules import division, order, results
 from ..tally import Tally
 from ..view import ScenarioView
 from . import terms
@@ -44,15 +44,20 @@ MINIMIZED = 400
 
 def expressible(first: Scenario) -> bool:
     """The second step can be stated over the first step's unknowns: no effects (their
-    orders are the affected players' choices, 616.1), no damage assignment order (a
-    regenerated creature loses its own, and orders bind across both steps, 509.2), and no
-    permanent both a creature and a planeswalker or battle (one that died stays, out of
-    combat, as `whole_combat.after` keeps it, which this view does not model)."""
-    return (
-        not first.effects
-        and not first.edition.has_order
-        and not any(p.is_creature and (p.is_planeswalker or p.is_battle) for p in first.permanents)
-    )
+    orders are the affected players' choices, 616.1), no damage assignment order of two
+    creatures or more (a regenerated creature loses its own, and orders bind across both
+    steps, 509.2; an order of one creature ranks nothing, so no rule asks of it, and the
+    second step's orders are only shorter), and no permanent both a creature and a
+    planeswalker or battle (one that died stays, out of combat, as `whole_combat.after`
+    keeps it, which this view does not model)."""
+    if first.effects or any(
+        p.is_creature and (p.is_planeswalker or p.is_battle) for p in first.permanents
+    ):
+        return False
+    if not first.edition.has_order:
+        return True
+    view = ScenarioView(first)
+    return all(len(order.candidates(view, c)) < 2 for c in view.creatures)
 
 
 @dataclass(frozen=True)
