@@ -16,7 +16,7 @@ import z3
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from lethal import check, load, parse
+from lethal import Entry, check, load, parse
 from lethal.proving import agreement, counterexample
 from lethal.proving.agreement import Agreement, slotted
 from lethal.proving.symbolic import SymbolicCombat
@@ -31,6 +31,7 @@ from lethal.rules.doubling import (
 )
 from lethal.view import ScenarioView
 
+from .build import attacker, blocker, planeswalker, scenario_file
 from .strategies import assignments, scenarios, with_results
 
 EXAMPLES = Path(__file__).parent.parent / "model" / "examples"
@@ -96,6 +97,27 @@ def test_symbolic_combat_pinned_to_a_file_answers_as_lethal_check_does(data):
     assert {(e.source, e.to) for e in entries} <= set(
         AGREEMENT.judged(scenario.edition).x.variables
     )
+    assert AGREEMENT.disagreements(scenario, entries) == []
+
+
+def test_a_creature_that_does_not_assign_this_step_breaks_only_510_4():
+    """Found by the test above: a first striker with Thorn Elemental's ability, in the second
+    step, splitting 1 to its blocker and 1 to the planeswalker it attacks. It assigns nothing
+    this step (510.4), so the choice between its two ways never arises: the symbolic combat
+    said the all-or-nothing constraint (510.1b-c) failed too, and the check did not."""
+    thorn = "may assign combat damage as though it weren't blocked"
+    data = scenario_file(
+        attacker("a0", 1, 1, "first strike", thorn, attacking="p0", order=["b0", "b1"]),
+        blocker("b0", 0, 1, blocking=["a0"]),
+        blocker("b1", 0, 1, blocking=["a0"]),
+        planeswalker("p0", 1),
+        step="second",
+        rules="2009-07-11",
+    )
+    scenario = slotted(parse(data, warn=False), BOUNDS)
+    entries = [Entry("a0", "b0", 1), Entry("a0", "p0", 1)]
+    # 510.4 of today, 510.5 in that edition's numbering.
+    assert [v.rule for v in check(scenario, entries).violations] == [scenario.edition.cite("510.4")]
     assert AGREEMENT.disagreements(scenario, entries) == []
 
 

@@ -203,6 +203,8 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
         # Thorn Elemental's ability (Rhox ruling, 2018-04-27): all of its damage to what it
         # attacks, or its normal assignment; never part to its blockers and part to a
         # recipient only the ability opens (with trample, 702.19b may still allow a split).
+        # Only of a creature that assigns this step, as above: any damage from another
+        # breaks 510.4, and the choice of a way never arises.
         if unblocked.may_choose(view, s) is False:  # no ability, no recipient it opens
             continue
         for r in view.reachable(s):
@@ -210,7 +212,8 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
             if opened is False:
                 continue
             x = amounts.get(s, r)
-            holds = implies(all_of((opened, x > 0)), unblocked.to_blockers(view, amounts, s) == 0)
+            split = all_of((premise, opened, x > 0))
+            holds = implies(split, unblocked.to_blockers(view, amounts, s) == 0)
             if holds is True:  # constrains nothing (rules.constraints)
                 continue
             yield Constraint(
