@@ -183,11 +183,9 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
         if exactly is True and unblocked.may_choose(view, s) is False:
             continue
         premise = all_of((steps.assigns_this_step(view, s), has_recipient(view, s)))
-        if premise is False:
-            continue
         # As implies would fold it when s assigns exactly that, without asking for the way out.
         holds = True
-        if exactly is not True:
+        if exactly is not True and premise is not False:
             nothing = all_of((may_assign_nothing(view, s), sent == 0))
             holds = implies(premise, any_of((exactly, nothing)))
         if holds is not True:  # else it constrains nothing (rules.constraints)
@@ -203,8 +201,8 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
         # Thorn Elemental's ability (Rhox ruling, 2018-04-27): all of its damage to what it
         # attacks, or its normal assignment; never part to its blockers and part to a
         # recipient only the ability opens (with trample, 702.19b may still allow a split).
-        # Only of a creature that assigns this step, as above: any damage from another
-        # breaks 510.4, and the choice of a way never arises.
+        # Asked whether or not s assigns this step: a split breaks it even where 510.4 is
+        # broken too, as a symbolic combat, which cannot know that s assigns nothing, has it.
         if unblocked.may_choose(view, s) is False:  # no ability, no recipient it opens
             continue
         for r in view.reachable(s):
@@ -212,8 +210,7 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
             if opened is False:
                 continue
             x = amounts.get(s, r)
-            split = all_of((premise, opened, x > 0))
-            holds = implies(split, unblocked.to_blockers(view, amounts, s) == 0)
+            holds = implies(all_of((opened, x > 0)), unblocked.to_blockers(view, amounts, s) == 0)
             if holds is True:  # constrains nothing (rules.constraints)
                 continue
             yield Constraint(
