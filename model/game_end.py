@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .combat import Entry, Player
-from .rules.results import POISON_TO_LOSE
+from .rules.results import POISON_TO_LOSE, game_ends, loses
 
 
 @dataclass(frozen=True)
@@ -89,15 +89,15 @@ def _may_lose(player: Player, options: Sequence[Sequence[Option]]) -> bool:
     """Whether some choice of options makes the player lose (704.5a, 704.5c)."""
     most_lost = sum(max(o.lost[player.id] for o in choices) for choices in options)
     most_poison = sum(max(o.poison[player.id] for o in choices) for choices in options)
-    by_life = player.life is not None and player.life - most_lost <= 0
-    return by_life or player.poison + most_poison >= POISON_TO_LOSE
+    life = None if player.life is None else player.life - most_lost
+    return loses(life, player.poison + most_poison)
 
 
 def _ends(players: Sequence[Player], watched: Sequence[Player], sums: tuple) -> bool:
     """All players but one, or all, have lost (104.2a, 104.4a): those watched on the sums,
     the others as they began (a player who cannot lose here has not)."""
-    lost = sum(
-        (p.life is not None and p.life - lost <= 0) or p.poison + poison >= POISON_TO_LOSE
+    losing = sum(
+        loses(None if p.life is None else p.life - lost, p.poison + poison)
         for p, (lost, poison) in zip(watched, sums, strict=True)
     )
-    return lost >= len(players) - 1
+    return game_ends(losing, len(players))

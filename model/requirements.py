@@ -79,6 +79,11 @@ class Requirement:
         return COMPARISONS[self.comparison](left, right)
 
 
+def named_by(requirements: Iterable[Requirement]) -> set[str]:
+    """The ids the requirements speak of (ANY too, when one speaks of any)."""
+    return {id for r in requirements for p in r.pairs() for id in (p.source, p.to)}
+
+
 def assigned(atom: Pair | int, amounts: Amounts) -> Term:
     """What a pair (or an integer) of a requirement amounts to."""
     if isinstance(atom, int):

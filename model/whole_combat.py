@@ -35,11 +35,11 @@ from .interchangeable import alike_groups, alike_parts, renaming
 from .keywords import DOUBLE_STRIKE, PROTECTION_FROM_EVERYTHING
 from .limits import ASSIGNMENTS
 from .ops import at_least_zero
-from .requirements import ANY, Pair, assigned
+from .requirements import ANY, Pair, assigned, named_by
 from .rules import banding, order
 from .rules.dealing import PROTECTION, Outcome, changes, deal
 from .rules.division import damage_to_assign
-from .rules.results import POISON_TO_LOSE
+from .rules.results import game_ends, loses
 from .rules.steps import assigns_this_step
 from .tally import Tally
 from .verdict import check
@@ -86,7 +86,7 @@ def game_over(scenario: Scenario, outcome: Outcome) -> bool:
     """The game ends when all but one of its players, or all, have lost (104.2a: the one
     left wins; 104.4a: a draw): there is no second step. In a two-player game, one losing
     is enough (104.3d)."""
-    return len(outcome.loses) >= len(scenario.players) - 1
+    return game_ends(len(outcome.loses), len(scenario.players))
 
 
 def legal_assignments(step: Scenario, tried: int = 0) -> list[tuple[Entry, ...]]:
@@ -301,8 +301,7 @@ def _possible_in_one_query(first: Scenario, requirements) -> Possible | Impossib
     from .solver.combat_parts import independent_parts
     from .solver.two_steps import FirstStep
 
-    named = {id for r in requirements for p in r.pairs() for id in (p.source, p.to)}
-    alike = alike_parts(independent_parts(first), named)
+    alike = alike_parts(independent_parts(first), named_by(requirements))
     answer = FirstStep(first, prevented(first)).course_meeting(requirements, exchanges=alike)
     if isinstance(answer, Possible):
         (_, one), (_, two) = answer.steps
@@ -498,8 +497,8 @@ def _may_end_the_game(first: Scenario, worst: list[dict[str, tuple[int, int]]]) 
     for p in first.players:
         net = sum(w[p.id][0] for w in worst)
         poison = p.poison + sum(w[p.id][1] for w in worst)
-        could_lose += poison >= POISON_TO_LOSE or (p.life is not None and p.life - net <= 0)
-    return could_lose >= len(first.players) - 1
+        could_lose += loses(None if p.life is None else p.life - net, poison)
+    return game_ends(could_lose, len(first.players))
 
 
 def _best_course(part: Scenario, branches, target: Pair, *, maximize: bool):

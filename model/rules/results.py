@@ -52,9 +52,22 @@ def result(view, source: str, recipient: str, amount: Term) -> Result:
     )
 
 
-def loses(life: Term, poison: Term) -> Term:
-    """704.5a, 704.5c: 0 or less life, or ten or more poison counters."""
-    return any_of((life <= 0, poison >= POISON_TO_LOSE))
+def loses(life: Term | None, poison: Term) -> Term:
+    """704.5a, 704.5c: 0 or less life, or ten or more poison counters; a player whose life
+    total the file leaves out (None) loses by poison alone."""
+    if life is None:
+        return _poisoned(poison)
+    return any_of((life <= 0, _poisoned(poison)))
+
+
+def _poisoned(poison: Term) -> Term:
+    return poison >= POISON_TO_LOSE
+
+
+def game_ends(losing: Term, players: int) -> Term:
+    """104.2a, 104.4a: `losing` of the game's `players` have lost, all but one (the one left
+    wins) or all (a draw)."""
+    return losing >= players - 1
 
 
 def toughness_gone(toughness: Term, counters: Term) -> Term:

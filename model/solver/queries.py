@@ -21,7 +21,7 @@ from ..combat import Entry, Scenario
 from ..deadline import TimedOut
 from ..interchangeable import interchangeable
 from ..ops import at_least_zero, total
-from ..requirements import ANY, Pair, Requirement, assigned
+from ..requirements import ANY, Pair, Requirement, assigned, named_by
 from ..rules.division import damage_to_assign
 from ..tally import ASSIGNED, Tally
 from ..verdict import check
@@ -64,8 +64,7 @@ def possible(
         )
         for requirement in requirements
     ]
-    named = {id for r in requirements for p in r.pairs() for id in (p.source, p.to)}
-    classes = interchangeable(scenario, named, tally)
+    classes = interchangeable(scenario, named_by(requirements), tally)
     solver = encoding.solver()
     values: dict[tuple[str, str], int] = {}
     solved: dict[Shape, Part] = {}  # a part of each shape solved, whose amounts its like take

@@ -28,7 +28,7 @@ from ..answers import Impossible, Obstacle, Possible
 from ..combat import FIRST_STRIKE_STEP, SECOND, Entry, Scenario
 from ..interchangeable import interchangeable
 from ..ops import Term, all_of, any_of, at_least_zero, ite, negate, total
-from ..requirements import Pair, Requirement, assigned
+from ..requirements import Pair, Requirement, assigned, named_by
 from ..rules import division, order, results
 from ..tally import Tally
 from ..view import ScenarioView
@@ -98,10 +98,8 @@ def after_first_step(view: ScenarioView, dealt: Amounts) -> AfterFirstStep:
     for p in scenario.players:
         poison[p.id] = p.poison + summed(p.id, "poison")
         net_loss[p.id] = total((summed(p.id, "life_lost"), -total(gained[p.id])))
-        if p.life is None:
-            loses.append(poison[p.id] >= results.POISON_TO_LOSE)  # 704.5c
-        else:
-            loses.append(results.loses(p.life - net_loss[p.id], poison[p.id]))  # 704.5a, c
+        life = None if p.life is None else p.life - net_loss[p.id]
+        loses.append(results.loses(life, poison[p.id]))
     counters, marked, regenerated, gone, lost_counters = {}, {}, {}, {}, {}
     for p in scenario.permanents:
         if p.is_creature:
@@ -122,7 +120,7 @@ def after_first_step(view: ScenarioView, dealt: Amounts) -> AfterFirstStep:
             start = p.defense if p.is_battle else p.loyalty
             gone[p.id] = start - lost_counters[p.id] <= 0  # 704.5i, 704.5v
     # 104.2a, 104.4a: all players but one losing, or all, end the game before the second step.
-    game_over = total(ite(lost, 1, 0) for lost in loses) >= len(scenario.players) - 1
+    game_over = results.game_ends(total(ite(lost, 1, 0) for lost in loses), len(scenario.players))
     return AfterFirstStep(
         counters, marked, regenerated, gone, lost_counters, net_loss, poison, game_over
     )
@@ -243,8 +241,7 @@ class FirstStep:
         stands in the way of all of them: an unsatisfiable core of the requirements and
         both steps' rules. The caller deals a course again, concretely, before reporting
         it."""
-        named = {id for r in requirements for p in r.pairs() for id in (p.source, p.to)}
-        both, two = self._both_steps(named, exchanges)
+        both, two = self._both_steps(named_by(requirements), exchanges)
         second = _dealt(two, self.prevented)
         pairs = dict.fromkeys((*self.dealt.pairs(), *second.pairs()))
         over = Amounts({p: total((self.dealt.get(*p), second.get(*p))) for p in pairs})
