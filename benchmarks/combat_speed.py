@@ -15,9 +15,10 @@ work on the machine does not distort the figures.
 The second times `max --combat` to D on 100 double-striking 2/2 trample tokens, each blocked
 by a 1/1 deathtouch token of its own, with no life total and with D at 20 life, and on 60
 unlike such fights at 20 life (the first step may then end the game, so the parts are
-joined on the life D loses: `game_end`); then `possible --combat` of that most to D, and of
-more, and `guarantee --combat` to D; each stopped after SECONDS (wall clock); then the peak
-memory of all.
+joined on the life D loses: `game_end`), and on 100 double-striking 3/3 trample tokens under
+the rules of 2020, each blocked by two 1/1 tokens in the order the file gives, D at 20 life;
+then `possible --combat` of that most to D, and of more, and `guarantee --combat` to D; each
+stopped after SECONDS (wall clock); then the peak memory of all.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from lethal.deadline import TimedOut, deadline
 from lethal.keywords import DOUBLE_STRIKE, FIRST_STRIKE
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tests.build import fights  # noqa: E402 - the tests' builders
+from tests.build import double_blocks, fights  # noqa: E402 - the tests' builders
 
 SHARE = 0.15  # of the creatures, given first strike or double strike
 
@@ -94,6 +95,10 @@ def fights_at_life_timed(limit: float) -> None:
         ("100 token pairs, D at no life", fights_at_life(100, None)),
         ("100 token pairs, D at 20 life", fights_at_life(100, 20)),
         ("60 unlike fights, D at 20 life", fights_at_life(60, 20, unlike=True)),
+        (
+            "100 double blocks in order (2020), D at 20 life",
+            lethal.parse(double_blocks(100, 20), whole_combat=True),
+        ),
     ]
     for label, scenario in boards:
         seconds, most = _stopped_after(

@@ -6,18 +6,20 @@ marked, blockers gone (the creatures they blocked stay blocked, 509.1h), planesw
 The queries here count the combat damage *dealt* over the phase. `max` and `min` solve each
 independent part of the combat (`solver/combat_parts`) apart, both steps in one query
 (`solver/two_steps`: the second step's combat as terms over the first step's amounts);
-`possible` asks that query of the whole combat (its requirements may join any parts). A
-combat that query cannot state exactly (a damage assignment order of two creatures or more,
-a creature that is also a planeswalker or battle) has every legal assignment of each part's
-first-strike step tried (only the creatures that assign in it are divided), the solver asked
-about the second step after each; so has `guarantee`, a game played out part by part and
-added up. When the first step may end the game (104.2a), the parts share the players' life
-and poison: `max`, `min` and `guarantee` then try each part's first-step assignments apart
-and join them on those (`game_end`); `guarantee` only when one side alone divides in that
-step. Parts alike but for their names are solved once where they are tried apart, and their
-twin courses skipped where they are one query. A file whose effects make dealing a choice is
-answered by trying every assignment of each step and every order of effects. Without first
-or double strike, the whole combat is the one step.
+`possible` asks that query of the whole combat (its requirements may join any parts). The
+damage assignment orders of the editions before 2024-11-08 bind both steps: an order the
+file leaves open is announced first (509.2-509.3), each announcement one such query. A
+combat that query cannot state exactly (a creature that is also a planeswalker or battle)
+has every legal assignment of each part's first-strike step tried (only the creatures that
+assign in it are divided), the solver asked about the second step after each; so has
+`guarantee`, a game played out part by part and added up. When the first step may end the
+game (104.2a), the parts share the players' life and poison: `max`, `min` and `guarantee`
+then try each part's first-step assignments apart and join them on those (`game_end`);
+`guarantee` only when one side alone divides in that step. Parts alike but for their names
+are solved once where they are tried apart, and their twin courses skipped where they are
+one query. A file whose effects make dealing a choice is answered by trying every assignment
+of each step and every order of effects. Without first or double strike, the whole combat is
+the one step.
 """
 
 from __future__ import annotations

@@ -84,6 +84,19 @@ def fights(powers, toughnesses, life=None, deathtouch=False) -> dict:
     return data
 
 
+def double_blocks(n: int, life: int, rules: str = "2020-01-01") -> dict:
+    """Under an edition with damage assignment orders, double-striking 3/3 trample tokens t0,
+    t1, ... attacking D, each blocked by two 1/1 tokens of its own, c and d, in the order
+    the file gives (c first); D at `life`."""
+    permanents = []
+    for i in range(n):
+        token = attacker(f"t{i}", 3, 3, "double strike", "trample", order=[f"c{i}", f"d{i}"])
+        permanents += [token, *(blocker(f"{x}{i}", 1, 1, blocking=[f"t{i}"]) for x in "cd")]
+    data = scenario_file(*permanents, rules=rules)
+    data["players"][1]["life"] = life
+    return data
+
+
 def scenario(*permanents, assignment=None, **top):
     return parse(scenario_file(*permanents, assignment=assignment, **top))
 

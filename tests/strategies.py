@@ -139,10 +139,11 @@ def combats(max_power: int = 5, **options):
 
 
 @st.composite
-def phase_starts(draw) -> dict:
+def phase_starts(draw, rules: st.SearchStrategy[str] | None = None) -> dict:
     """A small combat's dict from the start of the combat damage phase (no step, nothing
-    struck first yet), half the time with what damage does (`with_results`)."""
-    data = draw(scenarios(max_power=3))
+    struck first yet), half the time with what damage does (`with_results`); `rules`: its
+    editions, as `scenarios` takes them."""
+    data = draw(scenarios(max_power=3, rules=rules))
     data.pop("step")
     for p in data["permanents"]:
         p.pop("struck_first", None)

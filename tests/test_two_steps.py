@@ -14,7 +14,7 @@ import z3
 from hypothesis import HealthCheck, assume, given, note, settings
 from hypothesis import strategies as st
 
-from lethal import maximum, minimum, parse
+from lethal import maximum, minimum, parse, possible
 from lethal import whole_combat as phase
 from lethal.limits import ASSIGNMENTS
 from lethal.requirements import ANY, Pair
@@ -25,7 +25,7 @@ from lethal.solver.two_steps import FirstStep, SecondStepView, expressible
 from lethal.view import ScenarioView
 
 from . import reference
-from .strategies import phase_starts
+from .strategies import editions, phase_starts
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
@@ -97,18 +97,53 @@ def test_the_second_step_view_is_what_after_makes_of_each_first_step(combat):
             assert value(view.removed(x)) == plain.removed(x), (x, entries)
 
 
+def _dealt_over_the_phase(combat, to: str) -> list[int]:
+    """The damage dealt to `to` over the phase in each course the reference finds; an
+    example of more than 300 courses is passed over."""
+    courses = list(islice(reference.whole_combats(combat), 301))
+    assume(len(courses) <= 300)
+    return [
+        reference.dealt_to(one, dealt_one, to) + reference.dealt_to(two, dealt_two, to)
+        for one, dealt_one, two, dealt_two in courses
+    ]
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(phases(), st.sampled_from(["D", "a0", "b0"]))
 def test_max_and_min_over_the_phase_equal_the_reference(combat, to):
     assume(any(p.id == to for p in combat.permanents) or to == "D")
-    courses = list(islice(reference.whole_combats(combat), 301))
-    assume(len(courses) <= 300)
-    dealt = [
-        reference.dealt_to(one, dealt_one, to) + reference.dealt_to(two, dealt_two, to)
-        for one, dealt_one, two, dealt_two in courses
-    ]
+    dealt = _dealt_over_the_phase(combat, to)
     assert maximum(combat, to, whole_combat=True).value == max(dealt)
     assert minimum(combat, to, whole_combat=True).value == min(dealt)
+
+
+@st.composite
+def ordered_phases(draw):
+    """Small combats with first or double strike under an edition with damage assignment
+    orders (before 2024-11-08), in which some creature's order ranks two creatures or more:
+    the file's, or one left open, which is announced before the first step and binds both
+    (509.2-509.3)."""
+    combat = parse(draw(phase_starts(rules=editions(orders_only=True))), whole_combat=True)
+    assume(combat.strikers())
+    first = phase._start(combat)
+    creatures = [p for p in first.permanents if p.is_creature]
+    assume(any(len(reference.order_members(first, p)) >= 2 for p in creatures))
+    assume(count(phase.silent_given(first)).count <= 100)
+    return combat
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(ordered_phases(), st.sampled_from(["D", "a0", "b0"]))
+def test_orders_bind_both_steps_of_the_one_query_as_the_reference_has_them(combat, to):
+    """Each step's orders are the one announced (or the file's), less the creatures that left
+    combat: max, min and possible over the phase, in one query, are the reference's."""
+    assume(any(p.id == to for p in combat.permanents) or to == "D")
+    dealt = _dealt_over_the_phase(combat, to)
+    most, least = max(dealt), min(dealt)
+    assert maximum(combat, to, whole_combat=True).value == most
+    assert minimum(combat, to, whole_combat=True).value == least
+    for asked, met in ((f">= {most}", True), (f">= {most + 1}", False), (f"<= {least}", True)):
+        assert possible(combat, [f"*->{to} {asked}"], whole_combat=True).possible == met, asked
 
 
 @pytest.mark.parametrize("strikers", [None, 2])

@@ -33,7 +33,7 @@ from lethal.solver.guarantee import who_is_hurt
 from lethal.tally import Tally
 from lethal.view import ScenarioView
 
-from .build import attacker, blocker, fights, planeswalker, scenario_file
+from .build import attacker, blocker, double_blocks, fights, planeswalker, scenario_file
 from .strategies import phase_starts
 
 pytestmark = pytest.mark.filterwarnings("ignore::lethal.errors.ScenarioWarning")
@@ -463,11 +463,12 @@ def test_a_guarantee_whose_first_step_both_sides_divide_is_not_joined_on_the_gam
     assert guarantee(combat, "D", whole_combat=True).value == guarantee_enumerated(combat, "D")
 
 
-def test_orders_of_one_creature_leave_both_steps_one_query():
-    """Under the rules of 2020 every creature has a damage assignment order (509.2), but an
-    order of one creature ranks nothing: the board of 200 tokens is still one query for
-    `possible`. An attacker blocked by two creatures has an order that binds, and keeps the
-    enumeration."""
+def test_orders_given_or_announced_leave_both_steps_one_query():
+    """Under the rules of 2020 every creature has a damage assignment order (509.2), which
+    binds both steps, less the creatures that left combat: the board of 200 tokens, whose
+    orders rank one creature each, is one query for `possible`; so is an attacker blocked by
+    two creatures, in the order the file gives. Left open, that order is announced before
+    the first step, and each announcement is one query."""
     data = _token_pairs(100, 20)
     data["rules"] = "2020-01-01"
     combat = parse(data, whole_combat=True)
@@ -480,5 +481,18 @@ def test_orders_of_one_creature_leave_both_steps_one_query():
         blocker("c1", 1, 1, blocking=["t0"]),
         rules="2020-01-01",
     )
-    pair["permanents"][0]["order"] = ["c0", "c1"]
     assert not two_steps.expressible(phase._start(parse(pair, whole_combat=True)))
+    pair["permanents"][0]["order"] = ["c0", "c1"]
+    assert two_steps.expressible(phase._start(parse(pair, whole_combat=True)))
+
+
+def test_possible_answers_on_a_board_of_ordered_double_blocks():
+    """30 tokens, each double-blocked, 2^60 first-step assignments, which the enumeration
+    refused. Each token kills both its blockers in order (510.1c, 702.19b) and sends at most
+    1 past them in the first step; D, at 20 life, keeps at most 19 of those to stay in the
+    game, then takes 3 from each token in the second step, its blockers dead (702.19e): 109
+    at most."""
+    combat = parse(double_blocks(30, 20), whole_combat=True)
+    assert possible(combat, ["*->D >= 109"], whole_combat=True).possible
+    assert not possible(combat, ["*->D >= 110"], whole_combat=True).possible
+    assert maximum(combat, "D", whole_combat=True).value == 109

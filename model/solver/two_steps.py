@@ -44,20 +44,17 @@ MINIMIZED = 400
 
 def expressible(first: Scenario) -> bool:
     """The second step can be stated over the first step's unknowns: no effects (their
-    orders are the affected players' choices, 616.1), no damage assignment order of two
-    creatures or more (a regenerated creature loses its own, and orders bind across both
-    steps, 509.2; an order of one creature ranks nothing, so no rule asks of it, and the
-    second step's orders are only shorter), and no permanent both a creature and a
-    planeswalker or battle (one that died stays, out of combat, as `whole_combat.after`
-    keeps it, which this view does not model)."""
+    orders are the affected players' choices, 616.1), no damage assignment order left open
+    (an order binds across both steps, 509.2-509.3: the file's, or one announced before
+    the first step, is the same order in the second, where a creature that left combat
+    is no longer one it ranks), and no permanent both a creature and a planeswalker or
+    battle (one that died stays, out of combat, as `whole_combat.after` keeps it, which
+    this view does not model)."""
     if first.effects or any(
         p.is_creature and (p.is_planeswalker or p.is_battle) for p in first.permanents
     ):
         return False
-    if not first.edition.has_order:
-        return True
-    view = ScenarioView(first)
-    return all(len(order.candidates(view, c)) < 2 for c in view.creatures)
+    return not order.open_orders(ScenarioView(first))
 
 
 @dataclass(frozen=True)
