@@ -127,7 +127,8 @@ def each_event_deals_what_protection_prevention_and_doubling_leave(combat):
     claims = [
         may_deal(combat, s, r, assigned, dealt) for s, r, assigned, dealt in _events(combat, x)
     ]
-    return Claim(combat.legal(x), all_of(claims))
+    # Each event on its own: the same claim, 0.73 s for Z3 at once, 0.21 s apart.
+    return Claim(combat.legal(x), all_of(claims), apart=True)
 
 
 @holds(cites=["120.3f", "702.15b"])

@@ -38,6 +38,12 @@ def toughness_is_at_least_one(combat):
     return all_of(combat.toughness(c) >= 1 for c in combat.creatures)
 
 
+@holds(cites=["510.1a"], bounds=SMALL)
+def toughness_at_least_one_apart(combat):
+    """The same, each creature's toughness proved apart (cvc5 reads the whole claim)."""
+    return Claim(True, all_of(combat.toughness(c) >= 1 for c in combat.creatures), apart=True)
+
+
 @fails(cites=["510.1a"], bounds=SMALL)
 def every_attacker_deals_damage(combat):
     """Every attacking creature assigns combat damage (false: power 0)."""
@@ -77,6 +83,7 @@ def test_both_solvers_certify_each_proof(user_file, tmp_path):
     assert {name: (r["verdict"], r["certified_by"]) for name, r in results.items()} == {
         "power_is_never_more_than_five": ("proved", ["z3", "cvc5"]),
         "toughness_is_at_least_one": ("proved", ["z3", "cvc5"]),
+        "toughness_at_least_one_apart": ("proved", ["z3", "cvc5"]),
         # A refutation rests on a counterexample re-checked on plain values, not on unsat.
         "every_attacker_deals_damage": ("refuted", []),
     }
@@ -118,9 +125,13 @@ def test_a_disagreement_is_a_junit_error(user_file, tmp_path, monkeypatch):
     report = tmp_path / "proofs.xml"
     run("prove", str(user_file), "--certify", "--junit", str(report), "--out", str(tmp_path))
     suite = ET.parse(report).getroot()
-    assert (suite.get("errors"), suite.get("failures")) == ("2", "0")
+    assert (suite.get("errors"), suite.get("failures")) == ("3", "0")
     errors = {case.get("name") for case in suite if case.find("error") is not None}
-    assert errors == {"power_is_never_more_than_five", "toughness_is_at_least_one"}
+    assert errors == {
+        "power_is_never_more_than_five",
+        "toughness_is_at_least_one",
+        "toughness_at_least_one_apart",
+    }
 
 
 def test_cvc5_undecided_is_no_pass(user_file, tmp_path, monkeypatch):

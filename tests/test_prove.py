@@ -525,3 +525,64 @@ def test_the_readme_property_is_refuted_then_proved(tmp_path):
         )
     )
     assert run("prove", str(fixed), "--out", str(tmp_path))[0] == 0
+
+
+APART_FILE = '''
+from lethal.proving import Bounds, Claim, all_of, fails, holds
+
+SMALL = Bounds(attackers=1, blockers=1, permanents=1)
+
+
+def _in_bounds(combat, most):
+    return all_of(
+        [*(combat.toughness(c) >= 1 for c in combat.creatures),
+         *(combat.power(c) <= most for c in combat.creatures)]
+    )
+
+
+@holds(cites=["510.1a"], bounds=SMALL)
+def in_bounds_apart(combat):
+    """Every creature has toughness 1 or more and power 5 or less, each proved apart."""
+    return Claim(True, _in_bounds(combat, 5), apart=True)
+
+
+@fails(cites=["510.1a"], bounds=SMALL)
+def power_at_most_two_apart(combat):
+    """False, apart: power 3 is within the bounds."""
+    return Claim(True, _in_bounds(combat, 2), apart=True)
+
+
+@fails(cites=["510.1a"], bounds=SMALL)
+def power_at_most_two(combat):
+    """False, as a whole: the same claim."""
+    return Claim(True, _in_bounds(combat, 2))
+'''
+
+
+def test_a_claim_proved_apart_is_the_same_claim(tmp_path, monkeypatch):
+    """Each conjunct proved on its own proves the claim; one that is not sends the whole
+    claim to Z3, whose smallest counterexample is the one found without `apart`."""
+    path = tmp_path / "apart.py"
+    path.write_text(APART_FILE)
+    asked = []
+    each = prover._each_conjunct_holds
+
+    def watched(solver, conclude):
+        asked.append(each(solver, conclude))
+        return asked[-1]
+
+    monkeypatch.setattr(prover, "_each_conjunct_holds", watched)
+    results = {p.name: prove(p, 60, tmp_path / p.name) for p in collect([str(path)])}
+    assert asked == [True, False]  # only the claims with `apart`, in the order proved
+    assert {name: r.verdict for name, r in results.items()} == {
+        "in_bounds_apart": "proved",
+        "power_at_most_two_apart": "refuted",
+        "power_at_most_two": "refuted",
+    }
+    apart, whole = (
+        results[n].counterexamples[0] for n in ("power_at_most_two_apart", "power_at_most_two")
+    )
+    assert (
+        json.loads(Path(apart).read_text())["permanents"]
+        == json.loads(Path(whole).read_text())["permanents"]
+    )

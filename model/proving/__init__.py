@@ -102,10 +102,16 @@ class Bounds:
 @dataclass(frozen=True)
 class Claim:
     """`conclude` must hold in every combat where `assume` holds. If `assume` can never
-    hold, the property is vacuous, which is a failure."""
+    hold, the property is vacuous, which is a failure.
+
+    With `apart`, each conjunct of `conclude` (an `all_of`) is proved on its own, then the
+    whole asked only if one is not: the same claim, which Z3 may decide faster in pieces
+    when they share little (the damage each of 88 events deals: 0.73 s at once, 0.21 s
+    apart; a legal assignment's existence, 0.06 s at once, 0.36 s apart)."""
 
     assume: object
     conclude: object
+    apart: bool = False
 
 
 @dataclass(frozen=True)

@@ -177,8 +177,9 @@ def _decide(prop: Property, timeout: float, out: Path, asked: list[z3.Solver]) -
         return VACUOUS, {"reason": "its assumptions can never hold within the bounds"}
     if assumptions != z3.sat:
         return UNKNOWN, {"reason": _unknown(solver, prop, out)}
-    solver.add(z3.Not(claim.conclude))
-    answer = solver.check()
+    proved_apart = claim.apart and _each_conjunct_holds(solver, claim.conclude)
+    solver.add(z3.Not(claim.conclude))  # the query as a whole, for cvc5 to certify too
+    answer = z3.unsat if proved_apart else solver.check()
     if answer == z3.unsat:
         return PROVED, {"certified_by": (Z3,)}
     if answer != z3.sat:
@@ -205,6 +206,20 @@ def _decide(prop: Property, timeout: float, out: Path, asked: list[z3.Solver]) -
     return REFUTED, {"counterexamples": files, "table": table, "reason": caveat}
 
 
+def _each_conjunct_holds(solver: z3.Solver, conclude: z3.BoolRef) -> bool:
+    """Each conjunct of the conclusion is proved on its own, its negation asked between push
+    and pop. False as soon as one is not proved (refuted, or undecided): the whole claim is
+    then asked, as without `apart`, and its counterexample shrunk."""
+    for conjunct in conclude.children() if z3.is_and(conclude) else [conclude]:
+        solver.push()
+        solver.add(z3.Not(conjunct))
+        answer = solver.check()
+        solver.pop()
+        if answer != z3.unsat:
+            return False
+    return True
+
+
 def _assert(solver: z3.Solver, formulas: list[z3.BoolRef]) -> None:
     """solver.add(formulas), for formulas of the solver's context: add casts each of the
     thousands of them to a truth value, which they already are."""
@@ -225,7 +240,8 @@ def _claim(returned: object, context: z3.Context) -> Claim:
         problem = _not_a_formula(getattr(returned, part), context)
         if problem:
             raise PropertyError(f"its Claim's {part} is {problem}; expected a formula or a bool")
-    return Claim(as_formula(returned.assume, context), as_formula(returned.conclude, context))
+    assume, conclude = (as_formula(part, context) for part in (returned.assume, returned.conclude))
+    return Claim(assume, conclude, returned.apart)
 
 
 def _not_a_formula(value: object, context: z3.Context) -> str:
