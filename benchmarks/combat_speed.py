@@ -16,9 +16,11 @@ The second times `max --combat` to D on 100 double-striking 2/2 trample tokens, 
 by a 1/1 deathtouch token of its own, with no life total and with D at 20 life, and on 60
 unlike such fights at 20 life (the first step may then end the game, so the parts are
 joined on the life D loses: `game_end`), and on 100 double-striking 3/3 trample tokens under
-the rules of 2020, each blocked by two 1/1 tokens in the order the file gives, D at 20 life;
-then `possible --combat` of that most to D, and of more, and `guarantee --combat` to D; each
-stopped after SECONDS (wall clock); then the peak memory of all.
+the rules of 2020, each blocked by two 1/1 tokens in the order the file gives, D at 20 life,
+and on the 100 token pairs with three effects that leave dealing no choice (a doubler,
+"plus 1", a prevention of all damage to one blocker); then `possible --combat` of that most
+to D, and of more, and `guarantee --combat` to D; each stopped after SECONDS (wall clock);
+then the peak memory of all.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from lethal.deadline import TimedOut, deadline
 from lethal.keywords import DOUBLE_STRIKE, FIRST_STRIKE
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tests.build import double_blocks, fights  # noqa: E402 - the tests' builders
+from tests.build import double_blocks, fights, unchosen_effects  # noqa: E402 - the tests' builders
 
 SHARE = 0.15  # of the creatures, given first strike or double strike
 
@@ -90,6 +92,14 @@ def fights_at_life(n: int, life: int | None, unlike: bool = False) -> lethal.Sce
     return lethal.parse(fights(powers, toughnesses, life), whole_combat=True)
 
 
+def effect_fights(n: int, life: int) -> lethal.Scenario:
+    """`fights_at_life(n, life)`'s tokens with a doubler on t0's damage, "plus 1" on t1's
+    and a prevention of all damage to c2: effects that leave dealing no choice."""
+    data = fights([2] * n, [1] * n, life, deathtouch=True)
+    data["effects"] = unchosen_effects()
+    return lethal.parse(data, whole_combat=True)
+
+
 def fights_at_life_timed(limit: float) -> None:
     boards = [
         ("100 token pairs, D at no life", fights_at_life(100, None)),
@@ -99,6 +109,7 @@ def fights_at_life_timed(limit: float) -> None:
             "100 double blocks in order (2020), D at 20 life",
             lethal.parse(double_blocks(100, 20), whole_combat=True),
         ),
+        ("100 token pairs, 3 effects, D at 20 life", effect_fights(100, 20)),
     ]
     for label, scenario in boards:
         seconds, most = _stopped_after(

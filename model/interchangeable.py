@@ -94,6 +94,7 @@ def _facts(scenario: Scenario, tally: Tally) -> Counter:
         facts[("before", (amount,), (source, to))] += 1
     for source, to in tally.prevented:
         facts[("prevented", (), (source, to))] += 1
+    # tally.changed is not told here: it follows from the effects above, and the keywords.
     return facts
 
 

@@ -29,7 +29,7 @@ from dataclasses import replace
 from . import progress
 from .amounts import Amounts
 from .answers import Bounds, Guarantee, Impossible, Obstacle, Optimum, Possible
-from .combat import FIRST_STRIKE_STEP, ONLY, SECOND, Entry, Scenario
+from .combat import CANT_BE_PREVENTED, FIRST_STRIKE_STEP, ONLY, SECOND, Entry, Scenario
 from .deadline import TimedOut
 from .errors import Problem, ScenarioError, TooManyAssignments
 from .game_end import Option, best_joined
@@ -39,7 +39,7 @@ from .limits import ASSIGNMENTS
 from .ops import at_least_zero
 from .requirements import ANY, Pair, assigned, named_by
 from .rules import banding, order
-from .rules.dealing import PROTECTION, Outcome, changes, deal
+from .rules.dealing import PROTECTION, Outcome, changes, deal, leaves_no_choice
 from .rules.division import damage_to_assign
 from .rules.results import game_ends, loses
 from .rules.steps import assigns_this_step
@@ -66,22 +66,34 @@ def _start(scenario: Scenario) -> Scenario:
     return replace(scenario, step=FIRST_STRIKE_STEP) if scenario.strikers() else scenario
 
 
-def prevented(scenario: Scenario) -> frozenset:
-    """Pairs whose damage protection prevents (702.16e, j): dealt, it is 0. Only a player or
-    permanent with protection is asked about, so a large combat is not asked about every
-    pair."""
+def dealing(scenario: Scenario) -> Tally:
+    """What is dealt of each pair's damage, in a combat whose dealing leaves no choice
+    (`rules.dealing.leaves_no_choice`): none where protection prevents it (702.16e, j), and
+    elsewhere the amount as the file's effects change it. Only a player or permanent with
+    protection, and the pairs an effect may apply to, are asked about, so a large combat is
+    not asked about every pair."""
     view = ScenarioView(scenario)
     protected = [
         x.id
         for x in (*scenario.players, *scenario.permanents)
         if x.keywords.protection_from or PROTECTION_FROM_EVERYTHING in x.keywords
     ]
-    return frozenset(
+    prevented = frozenset(
         (s, r)
         for r in protected
         for s in view.creatures
         if any(c.kind == PROTECTION for c in changes(view, s, r))
     )
+    effects = [e for e in scenario.effects if e.kind != CANT_BE_PREVENTED]
+    changed = {}
+    for s in view.creatures if effects else ():
+        for r in view.reachable(s):
+            if (s, r) in prevented or not any(e.applies(s, r) for e in effects):
+                continue
+            found = tuple(c for c in changes(view, s, r) if c.kind != PROTECTION)
+            if found:
+                changed[(s, r)] = found
+    return Tally(prevented=prevented, changed=changed)
 
 
 def game_over(scenario: Scenario, outcome: Outcome) -> bool:
@@ -258,7 +270,7 @@ def _possible(scenario: Scenario, requirements) -> Possible | Impossible:
     from .solver import queries
     from .solver.two_steps import expressible
 
-    if scenario.effects:
+    if not leaves_no_choice(scenario):
         for steps, totals in _every_phase(scenario):
             if all(r.holds(Amounts(totals)) is True for r in requirements):
                 return Possible(_flat(steps), steps)
@@ -267,7 +279,7 @@ def _possible(scenario: Scenario, requirements) -> Possible | Impossible:
         return Impossible((Obstacle("requirement", None, None, note),))
     first = _start(scenario)
     if first.step == ONLY:
-        answer = queries.possible(first, requirements, Tally(prevented=prevented(first)))
+        answer = queries.possible(first, requirements, dealing(first))
         return _as_the_only_step(answer)
     if expressible(first):
         return _possible_in_one_query(first, requirements)
@@ -277,7 +289,7 @@ def _possible(scenario: Scenario, requirements) -> Possible | Impossible:
             if all(r.holds(Amounts(_dealt(outcome))) is True for r in requirements):
                 return Possible(entries, ((FIRST_STRIKE_STEP, entries), (SECOND, ())))
             continue
-        tally = Tally(_dealt(outcome), prevented(second))
+        tally = replace(dealing(second), before=_dealt(outcome))
         answer = queries.possible(second, requirements, tally)
         if not isinstance(answer, Impossible):
             return Possible(
@@ -304,7 +316,7 @@ def _possible_in_one_query(first: Scenario, requirements) -> Possible | Impossib
     from .solver.two_steps import FirstStep
 
     alike = alike_parts(independent_parts(first), named_by(requirements))
-    answer = FirstStep(first, prevented(first)).course_meeting(requirements, exchanges=alike)
+    answer = FirstStep(first, dealing(first)).course_meeting(requirements, exchanges=alike)
     if isinstance(answer, Possible):
         (_, one), (_, two) = answer.steps
         totals = Amounts(_totals_over(first, one, two))
@@ -337,7 +349,7 @@ def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool)
     from .solver import queries
     from .solver.queries import Unfinished
 
-    if scenario.effects:
+    if not leaves_no_choice(scenario):
         pick = max if maximize else min
         value, steps = pick(
             (
@@ -350,9 +362,7 @@ def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool)
     first = _start(scenario)
     if first.step == ONLY:
         try:
-            answer = queries.optimum(
-                first, to, source, maximize=maximize, tally=Tally(prevented=prevented(first))
-            )
+            answer = queries.optimum(first, to, source, maximize=maximize, tally=dealing(first))
         except Unfinished as unfinished:  # the step's bounds are the phase's: it is the only
             raise Unfinished(unfinished, _as_the_only_step(unfinished.bounds)) from None
         return _as_the_only_step(answer)
@@ -419,7 +429,7 @@ def _courses(first: Scenario, target: Pair, *, maximize: bool) -> list[tuple]:
     from .solver.combat_parts import independent_parts
     from .solver.two_steps import FirstStep
 
-    blocked = prevented(first)
+    blocked = dealing(first)
     scenarios = independent_parts(first)
     if len(scenarios) == 1:
         return [_course(FirstStep(first, blocked), target, maximize, 0)[0]]
@@ -540,7 +550,7 @@ def _valued(part: Scenario, branches, target: Pair, second_step) -> list[Option]
         value, after_it = here, ()
         if second is not None:
             if second not in asked:
-                tally = Tally(_dealt(outcome), prevented(second))
+                tally = replace(dealing(second), before=_dealt(outcome))
                 asked[second] = (here, second_step(second, tally))
             there, (answer, after_it) = asked[second]
             value += answer - there  # the answer counted its own first step's damage
@@ -595,11 +605,11 @@ def guarantee(scenario: Scenario, to: str) -> Guarantee:
 def _guarantee(scenario: Scenario, to: str) -> Guarantee:
     from .solver import guarantee as one_step
 
-    if scenario.effects:
+    if not leaves_no_choice(scenario):
         return _guarantee_by_every_choice(scenario, to)
     first = _start(scenario)
     if first.step == ONLY:
-        answer = one_step.guarantee(first, to, Tally(prevented=prevented(first)))
+        answer = one_step.guarantee(first, to, dealing(first))
         return _as_the_only_step(answer)
     wanting_first = one_step.who_is_hurt(first, to) != first.active_player
     value, one, two = _guarantee_of_parts(first, to, wanting_first)
@@ -649,7 +659,7 @@ def _parts_for(first: Scenario, to: str) -> tuple[list[Scenario], dict[int, int]
         return [first], {}, False
     parts = [_without_life(part) for part in scenarios]
     like = _alike(parts, {to})
-    blocked, worst = prevented(first), {}
+    blocked, worst = dealing(first), {}
     for i, part in enumerate(parts):  # each part let go before the next (see _courses)
         if i not in like:
             worst[i] = _at_worst(first, FirstStep(part, blocked))

@@ -84,6 +84,16 @@ def fights(powers, toughnesses, life=None, deathtouch=False) -> dict:
     return data
 
 
+def unchosen_effects() -> list[dict]:
+    """Effects that leave dealing no choice, on the token fights of `fights`: a doubler on
+    t0's damage, "plus 1" on t1's, and a prevention of all damage to c2."""
+    return [
+        {"id": "dictate", "kind": "double", "sources": ["t0"]},
+        {"id": "torbran", "kind": "add", "amount": 1, "sources": ["t1"]},
+        {"id": "fog", "kind": "prevent", "to": "c2"},
+    ]
+
+
 def double_blocks(n: int, life: int, rules: str = "2020-01-01") -> dict:
     """Under an edition with damage assignment orders, double-striking 3/3 trample tokens t0,
     t1, ... attacking D, each blocked by two 1/1 tokens of its own, c and d, in the order

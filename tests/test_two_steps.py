@@ -68,7 +68,7 @@ def _valued(step: FirstStep, entries):
 @given(phases())
 def test_the_second_step_view_is_what_after_makes_of_each_first_step(combat):
     first = phase._start(combat)
-    step = FirstStep(first, phase.prevented(first))
+    step = FirstStep(first, phase.dealing(first))
     view, was = SecondStepView(first, step.after), ScenarioView(first)
     for entries in phase.legal_assignments(first):
         value = _valued(step, entries)
@@ -153,11 +153,11 @@ def test_each_part_of_the_benchmark_combats_gives_the_enumeration_s_optimum(seed
     least to D by one query, and by trying every first-step assignment."""
     first = phase._start(combat_with_strikers(16, seed, strikers))
     target = Pair(ANY, "D")
-    prevented = phase.prevented(first)
+    dealing = phase.dealing(first)
     for part in independent_parts(first):
         branches = list(phase._branches(part))
         for maximize in (True, False):
-            course = FirstStep(part, prevented).best_course(target, maximize=maximize)
+            course = FirstStep(part, dealing).best_course(target, maximize=maximize)
             enumerated = phase._best_course(part, branches, target, maximize=maximize)
             assert course.value == enumerated[0]
 

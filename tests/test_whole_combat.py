@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from lethal import guarantee, maximum, minimum, parse, possible
 from lethal.cli import main
+from lethal.rules.dealing import leaves_no_choice
 
 from . import reference
 from .build import attacker, blocker, scenario_file
@@ -77,12 +78,12 @@ def _size(combat) -> int:
 
 
 @st.composite
-def small_phases(draw, results: bool = False, focus: str | None = None):
+def small_phases(draw, results: bool = False, focus: str | None = None, kinds=EFFECT_KINDS):
     """Small combats with first or double strike, from the start of the combat damage
     phase. With `results`, every keyword and player's field that changes what damage does,
-    and now and then effects on the damage of its creatures: to anything, to what the
-    queries ask about, or, often, only to `focus` and mostly preventions, so that the
-    choices of one step (which shield is used, what it keeps) matter to the next."""
+    and now and then effects (of `kinds`) on the damage of its creatures: to anything, to
+    what the queries ask about, or, often, only to `focus` and mostly preventions, so that
+    the choices of one step (which shield is used, what it keeps) matter to the next."""
     data = draw(scenarios(max_power=3))
     data.pop("step")
     for p in data["permanents"]:
@@ -91,7 +92,6 @@ def small_phases(draw, results: bool = False, focus: str | None = None):
         data = draw(with_results(data))
         sources = [p["id"] for p in data["permanents"] if "creature" in p["types"]]
         recipients = [p["id"] for p in data["players"] + data["permanents"]]
-        kinds = EFFECT_KINDS
         if focus in recipients and draw(st.booleans()):
             recipients, kinds = [focus], ["prevent", "prevent", "prevent", "fog", "double", "add"]
         elif draw(st.booleans()):
@@ -273,6 +273,31 @@ def test_the_game_ends_when_all_players_but_one_have_lost(e_life, most):
         assert answer(combat, "D", whole_combat=True).value == most
     dealt = _dealt_over_the_phase(combat, "D")
     assert min(dealt) == max(dealt) == most
+
+
+@st.composite
+def phases_dealt_without_choices(draw):
+    """(a small phase whose effects leave dealing no choice, the recipient asked about):
+    Fogs, preventions of all damage to one recipient, doublers, "plus N" and damage that
+    can't be prevented, none of which waits on its player's choice (616.1, 615.7)."""
+    to = draw(st.sampled_from(["D", "a0", "b0"]))
+    kinds = ["fog", "prevent", "double", "add", "cant-be-prevented"]
+    combat = draw(small_phases(results=True, focus=to, kinds=kinds))
+    assume(any(p.id == to for p in combat.permanents) or to == "D")
+    assume(combat.effects and leaves_no_choice(combat))
+    return combat, to
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(phases_dealt_without_choices())
+def test_effects_that_leave_no_choice_are_dealt_in_the_one_query_as_the_reference_does(asked):
+    """Each event's damage is the amount as the effects on it change it, in either step:
+    max, min, possible and guarantee over the phase (parts apart, both steps one query) are
+    the reference's, which deals every course by every order of effects."""
+    combat, to = asked
+    _agree_on_max_and_min(combat, to)
+    expected = reference.guarantee_over_the_phase(combat, to)
+    assert guarantee(combat, to, whole_combat=True).value == expected
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))

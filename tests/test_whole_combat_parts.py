@@ -8,6 +8,7 @@ import copy
 import io
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, assume, event, given, note, settings
@@ -30,10 +31,17 @@ from lethal.solver import queries, two_steps
 from lethal.solver.combat_parts import independent_parts
 from lethal.solver.counting import count
 from lethal.solver.guarantee import who_is_hurt
-from lethal.tally import Tally
 from lethal.view import ScenarioView
 
-from .build import attacker, blocker, double_blocks, fights, planeswalker, scenario_file
+from .build import (
+    attacker,
+    blocker,
+    double_blocks,
+    fights,
+    planeswalker,
+    scenario_file,
+    unchosen_effects,
+)
 from .strategies import phase_starts
 
 pytestmark = pytest.mark.filterwarnings("ignore::lethal.errors.ScenarioWarning")
@@ -48,7 +56,7 @@ def enumerated(combat, to: str, *, maximize: bool) -> int:
         if second is None:
             values.append(assigned(Pair(ANY, to), Amounts(phase._dealt(outcome))))
             continue
-        tally = Tally(phase._dealt(outcome), phase.prevented(second))
+        tally = replace(phase.dealing(second), before=phase._dealt(outcome))
         answer = queries.optimum(second, to, None, maximize=maximize, tally=tally)
         values.append(answer.value)
     return (max if maximize else min)(values)
@@ -373,7 +381,7 @@ def possible_enumerated(combat, requirements) -> bool:
             if all(r.holds(Amounts(phase._dealt(outcome))) is True for r in parsed):
                 return True
             continue
-        tally = Tally(phase._dealt(outcome), phase.prevented(second))
+        tally = replace(phase.dealing(second), before=phase._dealt(outcome))
         if queries.possible(second, parsed, tally).possible:
             return True
     return False
@@ -496,3 +504,21 @@ def test_possible_answers_on_a_board_of_ordered_double_blocks():
     assert possible(combat, ["*->D >= 109"], whole_combat=True).possible
     assert not possible(combat, ["*->D >= 110"], whole_combat=True).possible
     assert maximum(combat, "D", whole_combat=True).value == 109
+
+
+def test_a_board_with_effects_that_leave_no_choice_is_split_into_parts():
+    """30 double-striking 2/2 trample tokens, each blocked by a 1/1 deathtouch token of its
+    own, with a doubler on t0's damage, "plus 1" on t1's and a prevention of all damage to
+    c2: 2^30 first-step assignments, which the enumeration refused. Each token sends 1 past
+    its blocker in the first step and 2 in the second (702.19b, e), t0 twice that (701.10g)
+    and t1 one more each time; c2 survives the first step, so t2 must give it lethal damage
+    again: 27 x 3 + 6 + 5 + 2 at most. At least, each puts all on its blocker in the first
+    step, then 2 on D: 27 x 2 + 4 + 3, and t2 nothing past c2."""
+    data = fights([2] * 30, [1] * 30, deathtouch=True)
+    data["effects"] = unchosen_effects()
+    combat = parse(data, whole_combat=True)
+    assert maximum(combat, "D", whole_combat=True).value == 94
+    assert minimum(combat, "D", whole_combat=True).value == 61
+    assert possible(combat, ["*->D >= 94"], whole_combat=True).possible
+    assert not possible(combat, ["*->D >= 95"], whole_combat=True).possible
+    assert guarantee(combat, "D", whole_combat=True).value == 94

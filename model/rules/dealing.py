@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from math import factorial, prod
 
-from ..combat import CANT_BE_PREVENTED, DOUBLE, PREVENT, Entry, Scenario
+from ..combat import ADD, CANT_BE_PREVENTED, DOUBLE, PREVENT, Entry, Scenario
 from ..editions import Edition
 from ..errors import TooManyEffectOrders
 from ..limits import EFFECT_ORDERS
@@ -120,6 +120,28 @@ def apply(change: Change, amount: Term, shield: Term = 0) -> tuple[Term, Term]:
     if change.kind == DOUBLE:  # 701.10g
         return ite(dealt, double_damage(amount), amount), shield
     return ite(dealt, amount + change.amount, amount), shield  # ADD
+
+
+def leaves_no_choice(scenario: Scenario) -> bool:
+    """Dealing any assignment of the combat has one outcome: each event's damage is the
+    amount assigned as the effects on it change it, whatever its player chooses. Not so with
+    a prevention shield (its player splits it among the damage it meets, 615.7), a "next
+    time" prevention (whether it is over hangs on what was dealt), or an event that a
+    doubler and an "add" both change, unprevented (their order, the player's, 616.1)."""
+    effects = scenario.effects
+    if any(e.is_shield or e.once for e in effects):
+        return False
+    doublers = [e for e in effects if e.kind == DOUBLE]
+    adders = [e for e in effects if e.kind == ADD]
+    if not (doublers and adders):
+        return True
+    view = ScenarioView(scenario)
+    for s in view.creatures:
+        for r in view.reachable(s):
+            both = any(e.applies(s, r) for e in doublers) and any(e.applies(s, r) for e in adders)
+            if both and not any(c.kind in (PROTECTION, PREVENT) for c in changes(view, s, r)):
+                return False
+    return True
 
 
 def _options(view: ScenarioView, to: str, events: list[Entry]) -> dict[tuple, str]:

@@ -1,18 +1,18 @@
 """Both combat damage steps of a combat (or of one independent part of it) as one query: CR
 510.4, 510.2, 120.3, 704.5, 701.19a.
 
-The first-strike step's amounts are unknowns. The damage they deal (protection prevents some,
-702.16e), its results (120.3) and the state-based actions that follow (704.5a, c, f-i, v,
-with regeneration, 701.19a) are terms over them, from the rules of `rules/results`; the second
-step is judged by every rule of `rules/` over a view whose marked damage, counters, loyalty,
-and who died or left combat are those terms (`SecondStepView`), with its own amounts as more
-unknowns. The most (least) damage dealt over both steps is then one optimization, instead of
-one second-step query for each first-step assignment: a part with 74,088 legal first-step
-assignments is one query.
+The first-strike step's amounts are unknowns. The damage they deal (protection prevents
+some, 702.16e; the file's effects change some, 615, 701.10g), its results (120.3) and the
+state-based actions that follow (704.5a, c, f-i, v, with regeneration, 701.19a) are terms
+over them, from the rules of `rules/results`; the second step is judged by every rule of
+`rules/` over a view whose marked damage, counters, loyalty, and who died or left combat are
+those terms (`SecondStepView`), with its own amounts as more unknowns. The most (least)
+damage dealt over both steps is then one optimization, instead of one second-step query for
+each first-step assignment: a part with 74,088 legal first-step assignments is one query.
 
-Only combats without effects come here (`whole_combat` deals those by every order their
-players may choose, 616.1), and only when `expressible` says the view can state the second
-step exactly; the rest keep the enumeration.
+Only combats whose effects leave dealing no choice come here (`whole_combat` deals the others
+by every order their players may choose, 616.1), and only when `expressible` says the view
+can state the second step exactly; the rest keep the enumeration.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from ..interchangeable import interchangeable
 from ..ops import Term, all_of, any_of, at_least_zero, ite, negate, total
 from ..requirements import Pair, Requirement, assigned, named_by
 from ..rules import division, order, results
+from ..rules.dealing import leaves_no_choice
 from ..tally import Tally
 from ..view import ScenarioView
 from . import terms
@@ -43,14 +44,14 @@ MINIMIZED = 400
 
 
 def expressible(first: Scenario) -> bool:
-    """The second step can be stated over the first step's unknowns: no effects (their
-    orders are the affected players' choices, 616.1), no damage assignment order left open
+    """The second step can be stated over the first step's unknowns: no effects that leave
+    dealing a choice (`rules.dealing.leaves_no_choice`), no damage assignment order left open
     (an order binds across both steps, 509.2-509.3: the file's, or one announced before
     the first step, is the same order in the second, where a creature that left combat
     is no longer one it ranks), and no permanent both a creature and a planeswalker or
     battle (one that died stays, out of combat, as `whole_combat.after` keeps it, which
     this view does not model)."""
-    if first.effects or any(
+    if not leaves_no_choice(first) or any(
         p.is_creature and (p.is_planeswalker or p.is_battle) for p in first.permanents
     ):
         return False
@@ -190,13 +191,13 @@ class Course:
 
 class FirstStep:
     """The first-strike step of a combat (or of one part of it) as unknowns, with what its
-    damage leaves (`after`) as terms over them. `prevented`: the pairs whose damage protection
-    prevents (702.16e, j)."""
+    damage leaves (`after`) as terms over them. `dealing`: what is dealt of each pair's
+    damage (`whole_combat.dealing`), in either step."""
 
-    def __init__(self, first: Scenario, prevented: frozenset):
-        self.scenario, self.prevented = first, prevented
+    def __init__(self, first: Scenario, dealing: Tally):
+        self.scenario, self.dealing = first, dealing
         self.encoding = Encoding(first)
-        self.dealt = _dealt(self.encoding.variables, prevented)
+        self.dealt = dealing.of(Amounts(self.encoding.variables))
         self.after = after_first_step(self.encoding.view, self.dealt)
         self.domain = self.encoding.domain()
         self.rules = self.encoding.rule_formulas()  # each with its obstacle
@@ -221,7 +222,9 @@ class FirstStep:
         concretely, before reporting it. `exchanges`: of alike parts of the combat
         (`interchangeable.alike_parts`), whose twin courses the search skips too."""
         both, two = self._both_steps({target.source, target.to}, exchanges)
-        value = total((assigned(target, self.dealt), assigned(target, _dealt(two, self.prevented))))
+        value = total(
+            (assigned(target, self.dealt), assigned(target, self.dealing.of(Amounts(two))))
+        )
         optimizer = self.encoding.optimizer()
         optimizer.add([formula for formula, _ in both])
         if not isinstance(value, int):
@@ -239,7 +242,7 @@ class FirstStep:
         both steps' rules. The caller deals a course again, concretely, before reporting
         it."""
         both, two = self._both_steps(named_by(requirements), exchanges)
-        second = _dealt(two, self.prevented)
+        second = self.dealing.of(Amounts(two))
         pairs = dict.fromkeys((*self.dealt.pairs(), *second.pairs()))
         over = Amounts({p: total((self.dealt.get(*p), second.get(*p))) for p in pairs})
         both += [
@@ -299,7 +302,7 @@ class FirstStep:
             both += [(z3.Implies(over, v == 0), None) for v in two.values()]
             both += [(z3.Implies(z3.Not(over), f), _in_step(o, SECOND)) for f, o in second]
         # Both steps' unknowns read in one order, as the twins of a course are over both.
-        classes = interchangeable(self.scenario, named, Tally(prevented=self.prevented))
+        classes = interchangeable(self.scenario, named, self.dealing)
         steps = {(s, r, "first"): v for (s, r), v in one.variables.items()}
         steps |= {(s, r, "second"): v for (s, r), v in two.items()}
         return both + [(f, None) for f in breaking(steps, classes, exchanges=exchanges)], two
@@ -308,12 +311,6 @@ class FirstStep:
 def _in_step(obstacle: Obstacle, step: str) -> Obstacle:
     """A rule's obstacle, said of one of the two steps."""
     return replace(obstacle, text=f"in the {step} step: {obstacle.text}")
-
-
-def _dealt(variables: dict, prevented: frozenset) -> Amounts:
-    """The damage each pair deals: what it is assigned, or 0 where protection prevents it
-    (702.16e, j); without effects nothing else changes it (615, 616)."""
-    return Amounts({pair: 0 if pair in prevented else v for pair, v in variables.items()})
 
 
 def _entries(model: z3.ModelRef, variables: dict) -> tuple[Entry, ...]:
