@@ -19,6 +19,8 @@ from . import reference
 from .build import attacker, blocker, scenario_file
 from .strategies import EFFECT_KINDS, effects, scenarios, with_results
 
+STRIKES = ("first strike", "double strike")
+
 # Random combats often give protection from a quality nothing has: a warning, rightly.
 pytestmark = pytest.mark.filterwarnings("ignore::lethal.errors.ScenarioWarning")
 
@@ -78,16 +80,21 @@ def _size(combat) -> int:
 
 
 @st.composite
-def small_phases(draw, results: bool = False, focus: str | None = None, kinds=EFFECT_KINDS):
-    """Small combats with first or double strike, from the start of the combat damage
-    phase. With `results`, every keyword and player's field that changes what damage does,
-    and now and then effects (of `kinds`) on the damage of its creatures: to anything, to
-    what the queries ask about, or, often, only to `focus` and mostly preventions, so that
-    the choices of one step (which shield is used, what it keeps) matter to the next."""
+def small_phases(
+    draw, results: bool = False, focus: str | None = None, kinds=EFFECT_KINDS, strikers=True
+):
+    """Small combats with first or double strike (without, if not `strikers`: one step),
+    from the start of the combat damage phase. With `results`, every keyword and player's
+    field that changes what damage does, and now and then effects (of `kinds`) on the damage
+    of its creatures: to anything, to what the queries ask about, or, often, only to `focus`
+    and mostly preventions, so that the choices of one step (which shield is used, what it
+    keeps) matter to the next."""
     data = draw(scenarios(max_power=3))
     data.pop("step")
     for p in data["permanents"]:
         p.pop("struck_first", None)
+        if not strikers and "keywords" in p:
+            p["keywords"] = [k for k in p["keywords"] if k not in STRIKES]
     if results:
         data = draw(with_results(data))
         sources = [p["id"] for p in data["permanents"] if "creature" in p["types"]]
@@ -101,11 +108,7 @@ def small_phases(draw, results: bool = False, focus: str | None = None, kinds=EF
     note(json.dumps(data))
     combat = parse(data, whole_combat=True)
     assume(
-        any(
-            ("first strike" in p.keywords or "double strike" in p.keywords)
-            for p in combat.permanents
-            if p.in_combat
-        )
+        strikers == any(k in p.keywords for k in STRIKES for p in combat.permanents if p.in_combat)
     )
     from dataclasses import replace
 
@@ -279,10 +282,12 @@ def test_the_game_ends_when_all_players_but_one_have_lost(e_life, most):
 def phases_dealt_without_choices(draw):
     """(a small phase whose effects leave dealing no choice, the recipient asked about):
     Fogs, preventions of all damage to one recipient, doublers, "plus N" and damage that
-    can't be prevented, none of which waits on its player's choice (616.1, 615.7)."""
+    can't be prevented, none of which waits on its player's choice (616.1, 615.7). Now and
+    then without first or double strike: the phase is then one step."""
     to = draw(st.sampled_from(["D", "a0", "b0"]))
     kinds = ["fog", "prevent", "double", "add", "cant-be-prevented"]
-    combat = draw(small_phases(results=True, focus=to, kinds=kinds))
+    strikers = draw(st.integers(0, 3)) > 0
+    combat = draw(small_phases(results=True, focus=to, kinds=kinds, strikers=strikers))
     assume(any(p.id == to for p in combat.permanents) or to == "D")
     assume(combat.effects and leaves_no_choice(combat))
     return combat, to
