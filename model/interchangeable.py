@@ -92,9 +92,8 @@ def _facts(scenario: Scenario, tally: Tally) -> Counter:
         facts[("given", (e.amount,), (e.source, e.to))] += 1
     for (source, to), amount in tally.before.items():
         facts[("before", (amount,), (source, to))] += 1
-    for source, to in tally.prevented:
-        facts[("prevented", (), (source, to))] += 1
-    # tally.changed is not told here: it follows from the effects above, and the keywords.
+    for (source, to), changes in tally.changed.items():
+        facts[("changed", tuple((c.name, c.kind, c.amount) for c in changes), (source, to))] += 1
     return facts
 
 

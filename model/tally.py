@@ -1,8 +1,8 @@
 """What a query counts. A single step's queries count damage assigned; the whole combat's
-count damage dealt: what the earlier step dealt, plus this step's assignment less what
-protection prevents (702.16e), as the file's effects change it (615, 701.10g) when dealing
-leaves no choice (`rules.dealing.leaves_no_choice`). Written with `ops`, for plain amounts
-and solver terms."""
+count damage dealt: what the earlier step dealt, plus this step's assignment as protection
+(702.16e) and the file's effects (615, 701.10g) change it, when dealing leaves no choice
+(`rules.dealing.leaves_no_choice`). Written with `ops`, for plain amounts and solver
+terms."""
 
 from __future__ import annotations
 
@@ -15,9 +15,8 @@ from .rules.dealing import apply
 @dataclass(frozen=True)
 class Tally:
     before: dict = field(default_factory=dict)  # (source, to) -> damage dealt earlier
-    prevented: frozenset = frozenset()  # (source, to) pairs whose damage is all prevented
-    # (source, to) -> the file's effects that change its damage (`rules.dealing.Change`),
-    # which give the same in any order
+    # (source, to) -> what changes its damage (`rules.dealing.changes`: protection, the
+    # file's effects), which give the same in any order
     changed: dict = field(default_factory=dict)
 
     def of(self, amounts: Amounts) -> Amounts:
@@ -31,8 +30,6 @@ class Tally:
 
     def dealt(self, pair: tuple[str, str], amount):
         """What is dealt of `amount` assigned to the pair, this step."""
-        if pair in self.prevented:
-            return 0
         for change in self.changed.get(pair, ()):
             amount, _ = apply(change, amount)
         return amount

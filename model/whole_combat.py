@@ -39,7 +39,7 @@ from .limits import ASSIGNMENTS
 from .ops import at_least_zero
 from .requirements import ANY, Pair, assigned, named_by
 from .rules import banding, order
-from .rules.dealing import PROTECTION, Outcome, changes, deal, leaves_no_choice
+from .rules.dealing import Outcome, changes, deal, leaves_no_choice
 from .rules.division import damage_to_assign
 from .rules.results import game_ends, loses
 from .rules.steps import assigns_this_step
@@ -68,32 +68,21 @@ def _start(scenario: Scenario) -> Scenario:
 
 def dealing(scenario: Scenario) -> Tally:
     """What is dealt of each pair's damage, in a combat whose dealing leaves no choice
-    (`rules.dealing.leaves_no_choice`): none where protection prevents it (702.16e, j), and
-    elsewhere the amount as the file's effects change it. Only a player or permanent with
-    protection, and the pairs an effect may apply to, are asked about, so a large combat is
-    not asked about every pair."""
+    (`rules.dealing.leaves_no_choice`): the amount as protection (702.16e, j) and the file's
+    effects change it. Only the pairs whose recipient has protection, and those an effect
+    may apply to, are asked about, so a large combat is not asked about every pair."""
     view = ScenarioView(scenario)
     protected = [
         x.id
         for x in (*scenario.players, *scenario.permanents)
         if x.keywords.protection_from or PROTECTION_FROM_EVERYTHING in x.keywords
     ]
-    prevented = frozenset(
-        (s, r)
-        for r in protected
-        for s in view.creatures
-        if any(c.kind == PROTECTION for c in changes(view, s, r))
-    )
+    pairs = {(s, r): None for r in protected for s in view.creatures}
     effects = [e for e in scenario.effects if e.kind != CANT_BE_PREVENTED]
-    changed = {}
     for s in view.creatures if effects else ():
-        for r in view.reachable(s):
-            if (s, r) in prevented or not any(e.applies(s, r) for e in effects):
-                continue
-            found = tuple(c for c in changes(view, s, r) if c.kind != PROTECTION)
-            if found:
-                changed[(s, r)] = found
-    return Tally(prevented=prevented, changed=changed)
+        pairs |= {(s, r): None for r in view.reachable(s) if any(e.applies(s, r) for e in effects)}
+    found = {(s, r): tuple(changes(view, s, r)) for s, r in pairs}
+    return Tally(changed={pair: cs for pair, cs in found.items() if cs})
 
 
 def game_over(scenario: Scenario, outcome: Outcome) -> bool:
@@ -429,10 +418,10 @@ def _courses(first: Scenario, target: Pair, *, maximize: bool) -> list[tuple]:
     from .solver.combat_parts import independent_parts
     from .solver.two_steps import FirstStep
 
-    blocked = dealing(first)
+    tally = dealing(first)
     scenarios = independent_parts(first)
     if len(scenarios) == 1:
-        return [_course(FirstStep(first, blocked), target, maximize, 0)[0]]
+        return [_course(FirstStep(first, tally), target, maximize, 0)[0]]
     # Whether a player loses is asked of the parts together. Alone, a part would end the
     # game on its own damage, blind to the life another part gains that player (120.3f):
     # each goes on with no life total (poison only grows, so no part alone reaches what the
@@ -440,16 +429,16 @@ def _courses(first: Scenario, target: Pair, *, maximize: bool) -> list[tuple]:
     # holds a Z3 context of its own, some 17 MB (300 parts kept at once took 5 GB).
     courses, worst, tried = [], [], 0
     for scenario in scenarios:
-        part = FirstStep(_without_life(scenario), blocked)
+        part = FirstStep(_without_life(scenario), tally)
         worst.append(_at_worst(first, part))
         course, tried = _course(part, target, maximize, tried)
         courses.append(course)
     if _may_end_the_game(first, worst):
-        return [_ending_the_game(first, scenarios, blocked, target, maximize)]
+        return [_ending_the_game(first, scenarios, tally, target, maximize)]
     return courses
 
 
-def _ending_the_game(first: Scenario, scenarios: list, blocked: frozenset, target: Pair, maximize):
+def _ending_the_game(first: Scenario, scenarios: list, tally: Tally, target: Pair, maximize):
     """The best course of a combat whose first step may end the game (104.2a), its parts
     (`scenarios`) no longer apart: each part's first-step assignments tried apart, then
     joined on what they do to the players together (`game_end`). When they are more than
@@ -464,7 +453,7 @@ def _ending_the_game(first: Scenario, scenarios: list, blocked: frozenset, targe
         options = _part_options(parts, like, target, _best_second(target, maximize))
     except TooManyAssignments:
         alike = alike_parts(scenarios, {target.to, target.source})
-        return _course(FirstStep(first, blocked), target, maximize, 0, alike)[0]
+        return _course(FirstStep(first, tally), target, maximize, 0, alike)[0]
     value, chosen, ended = best_joined(first.players, options, maximize)
     one, two = _course_of(chosen)
     return value, one, () if ended else two
@@ -630,10 +619,7 @@ def _guarantee_of_parts(first: Scenario, to: str, wanting_first: bool) -> tuple[
     parts, like, ending = _parts_for(first, to)
     options = _part_options(parts, like, Pair(ANY, to), _guaranteed_second(to))
     active_divides = {
-        banding.who_divides(view, e.source)[0] == first.active_player
-        for choices in options
-        for option in choices
-        for e in option.first
+        _active_divides(view, e) for choices in options for option in choices for e in option.first
     }
     if ending and len(active_divides) > 1:
         options, ending = _part_options([first], {}, Pair(ANY, to), _guaranteed_second(to)), False
@@ -659,10 +645,10 @@ def _parts_for(first: Scenario, to: str) -> tuple[list[Scenario], dict[int, int]
         return [first], {}, False
     parts = [_without_life(part) for part in scenarios]
     like = _alike(parts, {to})
-    blocked, worst = dealing(first), {}
+    tally, worst = dealing(first), {}
     for i, part in enumerate(parts):  # each part let go before the next (see _courses)
         if i not in like:
-            worst[i] = _at_worst(first, FirstStep(part, blocked))
+            worst[i] = _at_worst(first, FirstStep(part, tally))
     return parts, like, _may_end_the_game(first, [worst[like.get(i, i)] for i in range(len(parts))])
 
 
@@ -713,13 +699,16 @@ def _played(view: ScenarioView, options: list[Option], wanting_first: bool) -> O
     what its wanting player can be sure of after it)."""
     by_choice: dict[frozenset, list[Option]] = {}
     for option in options:
-        mine = frozenset(
-            e for e in option.first if banding.who_divides(view, e.source)[0] == view.active_player
-        )
+        mine = frozenset(e for e in option.first if _active_divides(view, e))
         by_choice.setdefault(mine, []).append(option)
     if wanting_first:  # the active player's choice first, against the worst reply
         return max((min(replies, key=_value) for replies in by_choice.values()), key=_value)
     return min((max(replies, key=_value) for replies in by_choice.values()), key=_value)
+
+
+def _active_divides(view: ScenarioView, entry: Entry) -> bool:
+    """The active player divides the damage of the entry's source (510.1c-d, 702.22j-k)."""
+    return banding.who_divides(view, entry.source)[0] == view.active_player
 
 
 def _value(option: Option) -> int:
