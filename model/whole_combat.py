@@ -109,6 +109,26 @@ def legal_assignments(step: Scenario, tried: int = 0) -> list[tuple[Entry, ...]]
     return list(found.assignments)
 
 
+def _second_steps_counted():
+    """`legal_assignments` of a second step, counted once for every second step that differs
+    from one already counted only in what assignment never looks at: life totals, poison
+    counters, and the effects on damage dealt (120.4b, 702.19b: they change what is dealt,
+    never what may be assigned; the property
+    legal_assignments_do_not_depend_on_what_changes_damage_dealt proves it). The first
+    step's choices of dealing, and its divisions that kill the same creatures, mostly leave
+    such second steps."""
+    counted: dict[Scenario, list[tuple[Entry, ...]]] = {}
+
+    def legal(second: Scenario) -> list[tuple[Entry, ...]]:
+        players = tuple(replace(p, life=None, poison=0) for p in second.players)
+        seen = replace(second, players=players, effects=())
+        if seen not in counted:
+            counted[seen] = legal_assignments(seen)
+        return counted[seen]
+
+    return legal
+
+
 def silent_given(step: Scenario) -> Scenario:
     """The step with 0 given from each creature that assigns no combat damage in it (510.4)
     to all it could reach: counting then tries that creature's one division, not every
@@ -199,6 +219,7 @@ def _every_phase(scenario: Scenario):
     each step and every order of effects the affected players may choose: the slow, exact way,
     for files whose effects make dealing a choice."""
     first = _start(scenario)
+    second_steps = _second_steps_counted()
     for one in _first_steps(first):
         for dealt_one in deal(first, one):
             if first.step == ONLY:
@@ -208,12 +229,53 @@ def _every_phase(scenario: Scenario):
                 yield ((FIRST_STRIKE_STEP, one), (SECOND, ())), _dealt(dealt_one)
                 continue
             second = after(first, dealt_one)
-            for two in legal_assignments(second):
+            for two in second_steps(second):
                 for dealt_two in deal(second, two):
                     totals = _dealt(dealt_one)
                     for pair, amount in _dealt(dealt_two).items():
                         totals[pair] = totals.get(pair, 0) + amount
                     yield ((FIRST_STRIKE_STEP, one), (SECOND, two)), totals
+
+
+def _best_of_every_phase(scenario: Scenario, target: Pair, *, maximize: bool):
+    """(the most (least) dealt to `target` over the phase, each step's assignment), the
+    slow, exact way of `_every_phase`. Each step adds what it deals, so the second step's
+    best is that of its combat alone: found once for each second step that the first
+    step's assignments and its players' choices of dealing leave (a shield with the same
+    left, the same creatures dead), and the first course to reach it kept, as `_every_phase`
+    would have found it."""
+    first = _start(scenario)
+    second_steps = _second_steps_counted()
+    pick = max if maximize else min
+    best_after: dict[Scenario, tuple[int, tuple[Entry, ...]]] = {}
+
+    def value(outcome: Outcome) -> int:
+        return assigned(target, Amounts(_dealt(outcome)))
+
+    def courses():
+        for one in _first_steps(first):
+            for dealt_one in deal(first, one):
+                here = value(dealt_one)
+                if first.step == ONLY:
+                    yield here, ((ONLY, one),)
+                    continue
+                if game_over(first, dealt_one):
+                    yield here, ((FIRST_STRIKE_STEP, one), (SECOND, ()))
+                    continue
+                second = after(first, dealt_one)
+                if second not in best_after:
+                    best_after[second] = pick(
+                        (
+                            (value(dealt_two), two)
+                            for two in second_steps(second)
+                            for dealt_two in deal(second, two)
+                        ),
+                        key=lambda found: found[0],
+                    )
+                later, two = best_after[second]
+                yield here + later, ((FIRST_STRIKE_STEP, one), (SECOND, two))
+
+    return pick(courses(), key=lambda found: found[0])
 
 
 def _as_the_only_step(answer):
@@ -339,14 +401,8 @@ def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool)
     from .solver.queries import Unfinished
 
     if not leaves_no_choice(scenario):
-        pick = max if maximize else min
-        value, steps = pick(
-            (
-                (assigned(Pair(source or ANY, to), Amounts(totals)), steps)
-                for steps, totals in _every_phase(scenario)
-            ),
-            key=lambda found: found[0],
-        )
+        target = Pair(source or ANY, to)
+        value, steps = _best_of_every_phase(scenario, target, maximize=maximize)
         return Optimum(value, _flat(steps), steps)
     first = _start(scenario)
     if first.step == ONLY:
@@ -741,6 +797,7 @@ def _guarantee_by_every_choice(scenario: Scenario, to: str) -> Guarantee:
     first = _start(scenario)
     active = first.active_player
     wanting_first = who_is_hurt(first, to) != active
+    second_steps = _second_steps_counted()
 
     def best(node, level: int, player_is_active: bool):
         """Folds a tree of choices: (value, steps) chosen at each level by its player."""
@@ -753,7 +810,7 @@ def _guarantee_by_every_choice(scenario: Scenario, to: str) -> Guarantee:
     def step_value(step: Scenario, done, earlier: int):
         tree: dict = {}
         view = ScenarioView(step)
-        tried = legal_assignments(step) if step.step == SECOND else _first_steps(step)
+        tried = second_steps(step) if step.step == SECOND else _first_steps(step)
         for entries in tried:
             ours = frozenset(e for e in entries if banding.who_divides(view, e.source)[0] == active)
             for outcome in deal(step, entries):

@@ -11,12 +11,12 @@ import pytest
 from hypothesis import HealthCheck, assume, event, given, note, settings
 from hypothesis import strategies as st
 
-from lethal import guarantee, maximum, minimum, parse, possible
+from lethal import guarantee, maximum, minimum, parse, possible, whole_combat
 from lethal.cli import main
 from lethal.rules.dealing import leaves_no_choice
 
 from . import reference
-from .build import attacker, blocker, scenario_file
+from .build import attacker, blocker, fights, scenario_file
 from .strategies import EFFECT_KINDS, effects, scenarios, with_results
 
 STRIKES = ("first strike", "double strike")
@@ -338,6 +338,31 @@ def test_a_shield_lasts_across_both_steps():
     """615: "the next 3 damage" this turn: 2 prevented in the first step, 1 in the second."""
     combat = _with_effects({"id": "shield", "kind": "prevent", "amount": 3, "to": "D"})
     assert maximum(combat, "D", whole_combat=True).value == 6 - 3
+
+
+def test_second_steps_that_differ_only_in_what_was_dealt_are_counted_once(monkeypatch):
+    """Five double-striking 3/2 trample tokens, each blocked by a 1/1 of its own, and a
+    shield of 3 on D: every first step kills every blocker (each is assigned lethal damage
+    before D), so the 243 first steps, each with the ways D may split the shield, leave
+    second steps that differ only in what the shield has left. Their legal assignments are
+    counted once (before, once for each: 28 s). The most to D: 2 past each blocker, then 3
+    from each token, less the shield."""
+    counted = []
+    legal_assignments = whole_combat.legal_assignments
+
+    def counting(step, tried=0):
+        counted.append(step.step)
+        return legal_assignments(step, tried)
+
+    monkeypatch.setattr(whole_combat, "legal_assignments", counting)
+    data = fights([3] * 5, [1] * 5)
+    data["effects"] = [{"id": "shield", "kind": "prevent", "amount": 3, "to": "D"}]
+    combat = parse(data, whole_combat=True)
+    assert maximum(combat, "D", whole_combat=True).value == 5 * (2 + 3) - 3
+    assert counted == ["first-strike", "second"]
+    counted.clear()
+    assert guarantee(combat, "D", whole_combat=True).value == 5 * (2 + 3) - 3
+    assert counted == ["first-strike", "second"]
 
 
 def test_a_damage_doubler_doubles_both_steps():

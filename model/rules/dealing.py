@@ -153,24 +153,86 @@ def _options(view: ScenarioView, to: str, events: list[Entry]) -> dict[tuple, st
     (510.2), as long as it lasts, split among them as they choose (615.7)."""
     scenario = view.scenario
     steps = [(n, c) for n, e in enumerate(events) for c in changes(view, e.source, e.to)]
-    _refuse_past_the_limit(steps, to, scenario.edition)
+    shield = _lone_shield(steps)
+    if shield is None:
+        _refuse_past_the_limit(steps, to, scenario.edition)
+        ways = _applied_in_every_order(steps, events, scenario)
+    else:
+        ways = _splits(shield, [n for n, _ in steps], events, scenario)
     options: dict[tuple, str] = {}
+    for dealt, left, how, used in ways:
+        kept = tuple(
+            sorted((e.id, left[e.id]) for e in scenario.effects if e.is_shield and e.to == to)
+        )
+        options.setdefault((tuple(dealt), kept, used), how)
+        if len(options) > EFFECT_ORDERS.value():
+            raise TooManyEffectOrders(
+                f"the orders and splits of shields its player may choose "
+                f"({scenario.edition.cite_in('CR 616.1, 615.7')}) "
+                f"give the damage to {to} more outcomes than the effect order limit of "
+                f"{EFFECT_ORDERS.value():,}; raise {EFFECT_ORDERS.flag}"
+            )
+    return options
+
+
+def _applied_in_every_order(steps: list, events: list[Entry], scenario: Scenario) -> Iterator:
+    """(amounts dealt, what the shields have left, a choice that gives it, the "next time"
+    preventions that applied) for every distinct order of the steps, and every way each
+    can go (`_applied`)."""
     for order in _distinct_orders(steps):
         shields = {e.id: e.amount for e in scenario.effects if e.is_shield}
         start = [e.amount for e in events]
         for dealt, left, portions, used in _applied(order, start, shields):
-            kept = tuple(
-                sorted((e.id, left[e.id]) for e in scenario.effects if e.is_shield and e.to == to)
-            )
-            options.setdefault((tuple(dealt), kept, used), _describe(events, order, portions))
-            if len(options) > EFFECT_ORDERS.value():
-                raise TooManyEffectOrders(
-                    f"the orders and splits of shields its player may choose "
-                    f"({scenario.edition.cite_in('CR 616.1, 615.7')}) "
-                    f"give the damage to {to} more outcomes than the effect order limit of "
-                    f"{EFFECT_ORDERS.value():,}; raise {EFFECT_ORDERS.flag}"
-                )
-    return options
+            yield dealt, left, _describe(events, order, portions), used
+
+
+def _lone_shield(steps: list) -> Change | None:
+    """The shield, when it is the only effect on the damage (not a "next time" one): its
+    player's choice is then only how it is split among the events, which `_splits` lists
+    without trying the orders (n events, n! of them)."""
+    found = {change for _, change in steps}
+    if len(found) != 1:
+        return None
+    (change,) = found
+    return change if change.is_shield and not change.once else None
+
+
+def _splits(shield: Change, met: list[int], events: list[Entry], scenario: Scenario) -> Iterator:
+    """What `_applied_in_every_order` gives for a lone shield, each once: the shield prevents
+    min(N, all the damage it meets) in all (615.7: the next N damage; it is not left over
+    while damage it meets is dealt), split among the events it meets (`met`, by index) as
+    its player chooses, no more from one than it deals. The splits that prevent most from
+    the earliest events come first."""
+    amounts = [events[n].amount if n in met else 0 for n in range(len(events))]
+    left = {e.id: e.amount for e in scenario.effects if e.is_shield}
+    prevented = min(left[shield.name], sum(amounts))
+    left[shield.name] -= prevented
+
+    def split(n: int, rest: int) -> Iterator[tuple[int, ...]]:
+        if n == len(amounts):
+            if rest == 0:
+                yield ()
+            return
+        later = sum(amounts[n + 1 :])
+        for part in range(min(amounts[n], rest), max(rest - later, 0) - 1, -1):
+            for others in split(n + 1, rest - part):
+                yield (part, *others)
+
+    for parts in split(0, prevented):
+        dealt = [e.amount - part for e, part in zip(events, parts, strict=True)]
+        yield dealt, left, _described_split(shield, events, parts, prevented), frozenset()
+
+
+def _described_split(shield: Change, events: list[Entry], parts: tuple, prevented: int) -> str:
+    """The split as an order `_describe` would tell: the events it prevents from in turn, a
+    part named only where the shield holds back some of what it could prevent there."""
+    told, left = [], prevented
+    for e, part in zip(events, parts, strict=True):
+        if part:
+            held = "" if part == min(e.amount, left) else f"{part} of "
+            told.append(f"{shield.name} on {held}{e.source}'s damage")
+            left -= part
+    return ", then ".join(told)
 
 
 def _applied(order: tuple, dealt: list, shields: dict) -> Iterator[tuple]:
