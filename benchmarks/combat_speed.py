@@ -18,9 +18,9 @@ unlike such fights at 20 life (the first step may then end the game, so the part
 joined on the life D loses: `game_end`), and on 100 double-striking 3/3 trample tokens under
 the rules of 2020, each blocked by two 1/1 tokens in the order the file gives, D at 20 life,
 and on the 100 token pairs with three effects that leave dealing no choice (a doubler,
-"plus 1", a prevention of all damage to one blocker); then `possible --combat` of that most
-to D, and of more, and `guarantee --combat` to D; each stopped after SECONDS (wall clock);
-then the peak memory of all.
+"plus 1", a prevention of all damage to one blocker), and with a shield of 3 on D; then
+`possible --combat` of that most to D, and of more, and `guarantee --combat` to D; each
+stopped after SECONDS (wall clock), or refused at a limit; then the peak memory of all.
 """
 
 from __future__ import annotations
@@ -100,6 +100,14 @@ def effect_fights(n: int, life: int) -> lethal.Scenario:
     return lethal.parse(data, whole_combat=True)
 
 
+def shield_fights(n: int, life: int) -> lethal.Scenario:
+    """`fights_at_life(n, life)`'s tokens with a shield of 3 on D: for max, min and the
+    guarantee only so much more life (`shields_as_life`); `possible` deals every split."""
+    data = fights([2] * n, [1] * n, life, deathtouch=True)
+    data["effects"] = [{"id": "salve", "kind": "prevent", "amount": 3, "to": "D"}]
+    return lethal.parse(data, whole_combat=True)
+
+
 def fights_at_life_timed(limit: float) -> None:
     boards = [
         ("100 token pairs, D at no life", fights_at_life(100, None)),
@@ -110,6 +118,7 @@ def fights_at_life_timed(limit: float) -> None:
             lethal.parse(double_blocks(100, 20), whole_combat=True),
         ),
         ("100 token pairs, 3 effects, D at 20 life", effect_fights(100, 20)),
+        ("100 token pairs, a shield of 3 on D at 20 life", shield_fights(100, 20)),
     ]
     for label, scenario in boards:
         seconds, most = _stopped_after(
@@ -133,13 +142,16 @@ def fights_at_life_timed(limit: float) -> None:
 
 
 def _stopped_after(limit: float, query):
-    """The CPU seconds of the query, and its answer or where it was stopped."""
+    """The CPU seconds of the query, and its answer, where it was stopped, or the limit it
+    refused at."""
     start = time.process_time()
     try:
         with deadline(limit, f"stopped after {limit:g} s"):
             answer = query()
     except TimedOut as stopped:
         answer = str(stopped)
+    except lethal.LimitReached as refused:
+        answer = f"refused ({refused})"
     return time.process_time() - start, answer
 
 

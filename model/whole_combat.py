@@ -43,6 +43,7 @@ from .rules.dealing import Outcome, changes, deal, leaves_no_choice
 from .rules.division import damage_to_assign
 from .rules.results import game_ends, loses
 from .rules.steps import assigns_this_step
+from .shields_as_life import as_life
 from .tally import Tally
 from .verdict import check
 from .view import ScenarioView
@@ -400,6 +401,16 @@ def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool)
     from .solver import queries
     from .solver.queries import Unfinished
 
+    shielded = as_life(scenario, Pair(source or ANY, to))
+    if shielded is not None:
+        target = Pair(source or ANY, to)
+        try:
+            answer = _optimum(shielded.scenario, to, source, maximize=maximize)
+        except Unfinished as unfinished:
+            bounds = unfinished.bounds
+            lower, upper = (shielded.value(target, v) for v in (bounds.lower, bounds.upper))
+            raise Unfinished(unfinished, replace(bounds, lower=lower, upper=upper)) from None
+        return replace(answer, value=shielded.value(target, answer.value))
     if not leaves_no_choice(scenario):
         target = Pair(source or ANY, to)
         value, steps = _best_of_every_phase(scenario, target, maximize=maximize)
@@ -650,6 +661,10 @@ def guarantee(scenario: Scenario, to: str) -> Guarantee:
 def _guarantee(scenario: Scenario, to: str) -> Guarantee:
     from .solver import guarantee as one_step
 
+    shielded = as_life(scenario, Pair(ANY, to))
+    if shielded is not None:
+        answer = _guarantee(shielded.scenario, to)
+        return replace(answer, value=shielded.value(Pair(ANY, to), answer.value))
     if not leaves_no_choice(scenario):
         return _guarantee_by_every_choice(scenario, to)
     first = _start(scenario)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 from itertools import islice
 from math import prod
 
@@ -13,7 +14,11 @@ from hypothesis import strategies as st
 
 from lethal import guarantee, maximum, minimum, parse, possible, whole_combat
 from lethal.cli import main
+from lethal.combat import Effect
+from lethal.errors import TooManyAssignments
+from lethal.requirements import ANY, Pair
 from lethal.rules.dealing import leaves_no_choice
+from lethal.shields_as_life import as_life
 
 from . import reference
 from .build import attacker, blocker, fights, scenario_file
@@ -341,7 +346,8 @@ def test_a_shield_lasts_across_both_steps():
 
 
 def test_second_steps_that_differ_only_in_what_was_dealt_are_counted_once(monkeypatch):
-    """Five double-striking 3/2 trample tokens, each blocked by a 1/1 of its own, and a
+    """Five double-striking 3/2 trample tokens (one with lifelink, so that the shield is
+    not only more life: `shields_as_life`), each blocked by a 1/1 of its own, and a
     shield of 3 on D: every first step kills every blocker (each is assigned lethal damage
     before D), so the 243 first steps, each with the ways D may split the shield, leave
     second steps that differ only in what the shield has left. Their legal assignments are
@@ -356,6 +362,7 @@ def test_second_steps_that_differ_only_in_what_was_dealt_are_counted_once(monkey
 
     monkeypatch.setattr(whole_combat, "legal_assignments", counting)
     data = fights([3] * 5, [1] * 5)
+    data["permanents"][0]["keywords"].append("lifelink")  # whose damage D prevents matters
     data["effects"] = [{"id": "shield", "kind": "prevent", "amount": 3, "to": "D"}]
     combat = parse(data, whole_combat=True)
     assert maximum(combat, "D", whole_combat=True).value == 5 * (2 + 3) - 3
@@ -451,3 +458,127 @@ def test_a_shield_kept_for_the_second_step_is_a_choice_of_its_own():
     assert guarantee(combat, "D", whole_combat=True).value == 2
     assert minimum(combat, "D", whole_combat=True).value == 2
     assert maximum(combat, "D", whole_combat=True).value == 3
+
+
+# Shields on players, as life (`shields_as_life`).
+
+
+@st.composite
+def shielded_phases(draw):
+    """(a small phase with what damage does and one or two shields on D, now and then at
+    low life, the recipient a query asks about), where the shields are only so much more
+    life to D."""
+    to = draw(st.sampled_from(["D", "D", "a0", "b0"]))
+    combat = draw(small_phases(results=True, focus=to))
+    assume(any(p.id == to for p in combat.permanents) or to == "D")
+    shields = tuple(
+        Effect(f"salve{i}", "prevent", draw(st.integers(1, 4)), "D")
+        for i in range(draw(st.integers(1, 2)))
+    )
+    life = draw(st.none() | st.integers(1, 3))  # low: the first step may end the game
+    players = tuple(
+        replace(p, life=life) if p.id == "D" and life is not None else p for p in combat.players
+    )
+    combat = replace(combat, effects=(*combat.effects, *shields), players=players)
+    note(f"and {shields}, D at {life} life")
+    assume(as_life(combat, Pair(ANY, to)) is not None)
+    assume(sum(1 for _ in islice(reference.whole_combats(combat), 2001)) <= 2000)
+    return combat, to
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(shielded_phases())
+def test_shields_on_a_player_answer_as_every_split_of_them_does(asked):
+    """615.7: max, min and the guarantee over the phase, asked of the combat without the
+    shields and with that much more life, are the reference's, which deals every split of
+    every shield in every course."""
+    combat, to = asked
+    totals = _dealt_over_the_phase(combat, to)
+    event(f"to {to}")
+    for name in _first_steps_do(combat):
+        event(name)
+    assert maximum(combat, to, whole_combat=True).value == max(totals)
+    assert minimum(combat, to, whole_combat=True).value == min(totals)
+    expected = reference.guarantee_over_the_phase(combat, to)
+    assert guarantee(combat, to, whole_combat=True).value == expected
+
+
+def _salve(**more) -> dict:
+    return {"id": "salve", "kind": "prevent", "amount": 3, "to": "D", **more}
+
+
+@pytest.mark.parametrize(
+    "why, keywords, effects, source",
+    [
+        ("the split decides what A gains", ["lifelink"], [_salve()], None),
+        ("the split decides D's poison", ["infect"], [_salve()], None),
+        ("the question names a source", [], [_salve()], "t0"),
+        ("t1's damage meets no shield", [], [_salve(sources=["t0"])], None),
+        (
+            "t0's damage can't be prevented",
+            [],
+            [_salve(), {"id": "beast", "kind": "cant-be-prevented", "sources": ["t0"]}],
+            None,
+        ),
+        (
+            "D orders the doubler and the shield",
+            [],
+            [_salve(), {"id": "x", "kind": "double"}],
+            None,
+        ),
+        ("a next-time shield ends as it is met", [], [_salve(once=True)], None),
+    ],
+)
+def test_a_shield_is_not_life_when_how_it_is_split_may_matter(why, keywords, effects, source):
+    data = scenario_file(attacker("t0", 2, 2, *keywords), attacker("t1", 2, 2))
+    data["effects"] = effects
+    assert as_life(parse(data, whole_combat=True), Pair(source or ANY, "D")) is None, why
+
+
+def test_a_shield_on_a_player_is_as_much_more_life():
+    data = fights([3, 3], [1, 1], life=5)
+    data["effects"] = [_salve(), {"id": "aegis", "kind": "prevent", "amount": 2, "to": "D"}]
+    shielded = as_life(parse(data, whole_combat=True), Pair(ANY, "D"))
+    assert shielded.prevented == {"D": 5}
+    assert shielded.scenario.effects == ()
+    assert {p.id: p.life for p in shielded.scenario.players} == {"A": None, "D": 10}
+    assert [shielded.value(Pair(ANY, to), 7) for to in ("D", "c0")] == [2, 7]
+    assert shielded.value(Pair(ANY, "D"), 4) == 0
+
+
+def test_a_board_of_tokens_and_a_shield_on_the_defender(monkeypatch):
+    """60 double-striking 3/2 trample tokens, each blocked by a 1/1 of its own, a shield of
+    3 on D, D at 100 life. The first step deals D at most 2 past each blocker (120 in all);
+    D dies in it once 103 are assigned to D (100 after the shield), ending the game. The
+    most to D keeps D alive through it, 102, then deals 3 from each token in the second
+    step: 102 + 180 - 3 = 279. The least ends the game at once: 103 - 3 = 100 (else at
+    least 180 - 3). D has no choice that matters: A is sure of the most. Without the
+    shield as life, the 3^60 first steps are refused."""
+    data = fights([3] * 60, [1] * 60, life=100)
+    data["effects"] = [_salve()]
+    combat = parse(data, whole_combat=True)
+    assert maximum(combat, "D", whole_combat=True).value == 279
+    assert minimum(combat, "D", whole_combat=True).value == 100
+    assert guarantee(combat, "D", whole_combat=True).value == 279
+    monkeypatch.setattr(whole_combat, "as_life", lambda *_: None)
+    with pytest.raises(TooManyAssignments):
+        maximum(combat, "D", whole_combat=True)
+
+
+def test_a_shield_keeps_the_player_alive_through_the_first_step():
+    """A 3/3 double-striking trampler blocked by a 0/1 wall, D at 1 life with a shield of 2:
+    the first step puts 1 on the wall and at most 2 on D, all prevented, so D lives to be
+    dealt 3 in the second step less what is left of the shield: 3 at most (2 then 3, less
+    2), 1 at least. As a D at 1 life with no shield, D would die of the first step."""
+    combat = parse(
+        scenario_file(
+            attacker("swift", 3, 3, "double strike", "trample"),
+            blocker("wall", 0, 1, blocking=["swift"]),
+            effects=[{"id": "salve", "kind": "prevent", "amount": 2, "to": "D"}],
+            players=[{"id": "A"}, {"id": "D", "life": 1}],
+        ),
+        whole_combat=True,
+    )
+    totals = _dealt_over_the_phase(combat, "D")
+    assert maximum(combat, "D", whole_combat=True).value == max(totals) == 3
+    assert minimum(combat, "D", whole_combat=True).value == min(totals) == 1

@@ -1,0 +1,79 @@
+"""A prevention shield on a player, for the totals of the combat damage phase: as much more
+life, and as much less damage to that player (615.7).
+
+A shield prevents the next N damage to the player this turn; damage dealt at once is split
+among its sources as the player chooses (615.7, 616.1). When the player's shields meet
+every event of combat damage the player can be dealt, and nothing else changes that damage
+(no other effect, no protection, none of it unpreventable), and the damage does the same
+whichever creature deals it (none of them with lifelink, infect or toxic), the split
+decides only which creature's damage is dealt. Over the phase the player is then dealt S - N
+of the S assigned to them (nothing when S <= N: the shield is used up before any is left
+over, 615.7), and loses in the first-strike step exactly when the same player, with N more
+life and no shield, would (104.2a: the second step is then never reached). So the most, the
+least and the guarantee of such a combat are those of the combat without the shields and
+with that much more life: less N, down to 0, where they count what that player is dealt
+from every source. Where a question names the source of damage to that player, its split
+is the answer, and the combat is dealt every way instead.
+
+The proof is in the tests: tests/test_whole_combat.py holds the answers to those of every
+split and every course of the phase, the slow, exact way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .combat import Scenario
+from .keywords import INFECT, LIFELINK
+from .requirements import ANY, Pair
+from .rules.dealing import changes
+from .view import ScenarioView
+
+
+@dataclass(frozen=True)
+class AsLife:
+    scenario: Scenario  # without the shields, and each shielded player's life raised by them
+    prevented: dict[str, int]  # shielded player -> the damage their shields prevent in all
+
+    def value(self, target: Pair, value: int) -> int:
+        """The answer about the combat with the shields, from the one without them."""
+        return max(value - self.prevented.get(target.to, 0), 0)
+
+
+def as_life(scenario: Scenario, target: Pair) -> AsLife | None:
+    """The combat as one without shields on players, for questions about `target`; None
+    when some shield on a player is not only so much more life (the module's conditions)."""
+    view = ScenarioView(scenario)
+    players = {p.id: p for p in scenario.players}
+    shields: dict[str, list] = {}
+    for e in scenario.effects:
+        if e.is_shield and not e.once and e.to in players:
+            shields.setdefault(e.to, []).append(e)
+    if not shields:
+        return None
+    for r, its in shields.items():
+        life = players[r].life
+        if (target.to == r and target.source != ANY) or (life is not None and life <= 0):
+            return None
+        names = sorted(e.id for e in its)
+        for s in view.creatures:
+            if r not in view.reachable(s):
+                continue
+            if sorted(c.name for c in changes(view, s, r)) != names:
+                return None
+            if view.has(s, LIFELINK) or view.has(s, INFECT) or view.toxic(s):
+                return None
+    prevented = {r: sum(e.amount for e in its) for r, its in shields.items()}
+    removed = {e.id for its in shields.values() for e in its}
+
+    def raised(player):
+        if player.life is None or player.id not in prevented:
+            return player
+        return replace(player, life=player.life + prevented[player.id])
+
+    without = replace(
+        scenario,
+        effects=tuple(e for e in scenario.effects if e.id not in removed),
+        players=tuple(map(raised, scenario.players)),
+    )
+    return AsLife(without, prevented)
