@@ -99,7 +99,7 @@ def legal_assignments(step: Scenario, tried: int = 0) -> list[tuple[Entry, ...]]
     from .solver.counting import count
 
     most = ASSIGNMENTS.value() - tried
-    found = count(silent_given(step), list_limit=most)
+    found = count(silent_given(step), list_limit=most, all_or_none=True)
     if found.count > most:
         more = f", after {tried:,} in its other independent parts" if tried else ""
         raise TooManyAssignments(

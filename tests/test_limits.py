@@ -25,10 +25,11 @@ from lethal.errors import (
 )
 from lethal.limits import ASSIGNMENTS, COUNT_ROWS, CREATURES, EFFECT_ORDERS
 from lethal.rules.dealing import _distinct_orders, _options, apply, changes, deal
+from lethal.solver import counting
 from lethal.solver.counting import dynamic
 from lethal.view import ScenarioView
 
-from .build import attacker, blocker, scenario_file
+from .build import attacker, blocker, fights, scenario_file
 
 
 def _trampler_and_three_blockers(power: int, **top) -> dict:
@@ -300,3 +301,15 @@ def test_an_open_order_of_thousands_of_blockers_is_refused_with_its_size_in_word
     err = io.StringIO()
     assert main(["check", str(path)], io.StringIO(), err) == 3
     assert "(big alone has 1600!, a number of 4434 digits)" in err.getvalue()
+
+
+def test_a_phase_past_the_assignment_limit_lists_none_of_its_assignments(monkeypatch):
+    """Twelve fights and a shield on D: `possible` deals every split of it, and the
+    first-strike step's 3^12 assignments are refused having been counted, not listed (the
+    first 20,000 of a board's 2^100 took 8 s and 400 MB before the refusal)."""
+    monkeypatch.setattr(counting._Group, "rows", _never)
+    data = fights([3] * 12, [1] * 12)
+    data["effects"] = [{"id": "salve", "kind": "prevent", "amount": 3, "to": "D"}]
+    combat = parse(data, whole_combat=True)
+    with pytest.raises(TooManyAssignments, match="has 531,441 legal assignments"):
+        possible(combat, ["*->D >= 1"], whole_combat=True)
