@@ -313,3 +313,42 @@ def test_a_phase_past_the_assignment_limit_lists_none_of_its_assignments(monkeyp
     combat = parse(data, whole_combat=True)
     with pytest.raises(TooManyAssignments, match="has 531,441 legal assignments"):
         possible(combat, ["*->D >= 1"], whole_combat=True)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.integers(1, 3), min_size=1, max_size=3),
+    st.lists(st.sampled_from([("double", 0), ("add", 1), ("add", 2)]), min_size=1, max_size=2),
+    st.booleans(),
+)
+def test_effects_with_no_state_are_ordered_event_by_event(powers, kinds, protected):
+    """With no shield and no "next time" prevention, each event's effects are ordered apart
+    (how the events' orders interleave changes nothing): the same damage dealt as every
+    order of every step gives, the slow, obvious way. Now and then D has protection from
+    the first attacker's quality."""
+    data = scenario_file(
+        *(attacker(f"a{i}", p, 3) for i, p in enumerate(powers)),
+        effects=[
+            {"id": f"e{i}", "kind": kind, **({"amount": n} if kind == "add" else {})}
+            for i, (kind, n) in enumerate(kinds)
+        ],
+        assignment=[(f"a{i}", "D", p) for i, p in enumerate(powers)],
+    )
+    if protected:
+        data["permanents"][0]["qualities"] = ["wolves"]
+        data["players"][1]["keywords"] = ["protection from wolves"]
+    combat = parse(data)
+    events, steps = _steps(combat)
+    every = {d for order in itertools.permutations(steps) for d in _deal_in(combat, events, order)}
+    assert {dealt for dealt, _, _ in _options(ScenarioView(combat), "D", events)} == every
+
+
+def test_nine_attackers_of_a_player_with_protection_from_them_deal_nothing():
+    """One order of the nine events' protection, not 9! = 362,880 (refused before)."""
+    wolves = [attacker(f"w{i}", 2, 2) for i in range(9)]
+    for wolf in wolves:
+        wolf["qualities"] = ["wolves"]
+    data = scenario_file(*wolves, assignment=[(f"w{i}", "D", 2) for i in range(9)])
+    data["players"][1]["keywords"] = ["protection from wolves"]
+    (outcome,) = deal(parse(data))
+    assert outcome.dealt == ()

@@ -154,11 +154,13 @@ def _options(view: ScenarioView, to: str, events: list[Entry]) -> dict[tuple, st
     scenario = view.scenario
     steps = [(n, c) for n, e in enumerate(events) for c in changes(view, e.source, e.to)]
     shield = _lone_shield(steps)
-    if shield is None:
+    if shield is not None:
+        ways = _splits(shield, [n for n, _ in steps], events, scenario)
+    elif not any(change.is_shield or change.once for _, change in steps):
+        ways = _each_event_apart(steps, to, events, scenario)
+    else:
         _refuse_past_the_limit(steps, to, scenario.edition)
         ways = _applied_in_every_order(steps, events, scenario)
-    else:
-        ways = _splits(shield, [n for n, _ in steps], events, scenario)
     options: dict[tuple, str] = {}
     for dealt, left, how, used in ways:
         kept = tuple(
@@ -184,6 +186,34 @@ def _applied_in_every_order(steps: list, events: list[Entry], scenario: Scenario
         start = [e.amount for e in events]
         for dealt, left, portions, used in _applied(order, start, shields):
             yield dealt, left, _describe(events, order, portions), used
+
+
+def _each_event_apart(steps: list, to: str, events: list[Entry], scenario: Scenario) -> Iterator:
+    """What `_applied_in_every_order` gives when no step has a state (no shield, no "next
+    time" prevention): each event's damage is then changed by its own effects alone, in the
+    order its player chooses for it, and how the events' orders interleave changes nothing.
+    So each event's outcomes are found apart, and every choice of one for each event is
+    given (nine attackers of a player with protection from them: one order, not 9!)."""
+    per_event = []
+    for n in range(len(events)):
+        own = [step for step in steps if step[0] == n]
+        _refuse_past_the_limit(own, to, scenario.edition)
+        found: dict[int, str] = {}
+        for dealt, _, how, _ in _applied_in_every_order(own, events, scenario):
+            found.setdefault(dealt[n], how)
+        per_event.append(list(found.items()))
+    outcomes = prod(len(found) for found in per_event)
+    if outcomes > EFFECT_ORDERS.value():
+        raise TooManyEffectOrders(
+            f"the orders its player may choose of the effects on each event of damage to "
+            f"{to} ({scenario.edition.cr('616.1')}) give {outcomes:,} outcomes together, more "
+            f"than the effect order limit of {EFFECT_ORDERS.value():,}; raise "
+            f"{EFFECT_ORDERS.flag}"
+        )
+    left = {e.id: e.amount for e in scenario.effects if e.is_shield}
+    for chosen in itertools.product(*per_event):
+        how = ", then ".join(told for _, told in chosen if told)
+        yield [amount for amount, _ in chosen], left, how, frozenset()
 
 
 def _lone_shield(steps: list) -> Change | None:
