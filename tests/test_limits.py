@@ -352,3 +352,21 @@ def test_nine_attackers_of_a_player_with_protection_from_them_deal_nothing():
     data["players"][1]["keywords"] = ["protection from wolves"]
     (outcome,) = deal(parse(data))
     assert outcome.dealt == ()
+
+
+def test_events_ordered_apart_are_refused_past_the_limit_on_their_outcomes_together():
+    """Three attackers of D, each event met by a doubler and "plus 1": two outcomes each
+    (616.1: doubled then plus 1, or plus 1 then doubled), eight together."""
+    data = scenario_file(
+        *(attacker(f"a{i}", 2, 2) for i in range(3)),
+        effects=[
+            {"id": "dictate", "kind": "double"},
+            {"id": "torbran", "kind": "add", "amount": 1},
+        ],
+        assignment=[(f"a{i}", "D", 2) for i in range(3)],
+    )
+    combat = parse(data)
+    with EFFECT_ORDERS.set_to(8):
+        assert len(deal(combat)) == 8
+    with EFFECT_ORDERS.set_to(7), pytest.raises(TooManyEffectOrders, match="8 outcomes together"):
+        deal(combat)

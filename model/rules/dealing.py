@@ -202,14 +202,11 @@ def _each_event_apart(steps: list, to: str, events: list[Entry], scenario: Scena
         for dealt, _, how, _ in _applied_in_every_order(own, events, scenario):
             found.setdefault(dealt[n], how)
         per_event.append(list(found.items()))
-    outcomes = prod(len(found) for found in per_event)
-    if outcomes > EFFECT_ORDERS.value():
-        raise TooManyEffectOrders(
-            f"the orders its player may choose of the effects on each event of damage to "
-            f"{to} ({scenario.edition.cr('616.1')}) give {outcomes:,} outcomes together, more "
-            f"than the effect order limit of {EFFECT_ORDERS.value():,}; raise "
-            f"{EFFECT_ORDERS.flag}"
-        )
+    _refuse_more_outcomes(
+        prod(len(found) for found in per_event),
+        f"the orders its player may choose of the effects on each event of damage to {to} "
+        f"({scenario.edition.cr('616.1')})",
+    )
     left = {e.id: e.amount for e in scenario.effects if e.is_shield}
     for chosen in itertools.product(*per_event):
         how = ", then ".join(told for _, told in chosen if told)
@@ -358,6 +355,15 @@ def _refuse_past_the_limit(steps: list, to: str, edition: Edition) -> None:
         )
 
 
+def _refuse_more_outcomes(outcomes: int, choices: str) -> None:
+    """Refuses, before giving any, more outcomes of the choices together than the limit."""
+    if outcomes > EFFECT_ORDERS.value():
+        raise TooManyEffectOrders(
+            f"{choices} give {outcomes:,} outcomes together, more than the effect order limit "
+            f"of {EFFECT_ORDERS.value():,}; raise {EFFECT_ORDERS.flag}"
+        )
+
+
 def _describe(events: list[Entry], order, portions=None) -> str:
     if len(order) < 2:
         return ""
@@ -387,14 +393,11 @@ def deal(scenario: Scenario, assignment: Iterable[Entry] | None = None) -> tuple
                 for (dealt, left, used), how in _options(view, to, events).items()
             ]
         )
-    combined = prod(len(options) for options in per_recipient)
-    if combined > EFFECT_ORDERS.value():
-        raise TooManyEffectOrders(
-            f"the choices of order ({scenario.edition.cr('616.1')}) on the damage to "
-            f"{len(per_recipient)} recipients "
-            f"give {combined:,} outcomes together, more than the effect order limit of "
-            f"{EFFECT_ORDERS.value():,}; raise {EFFECT_ORDERS.flag}"
-        )
+    _refuse_more_outcomes(
+        prod(len(options) for options in per_recipient),
+        f"the choices of order ({scenario.edition.cr('616.1')}) on the damage to "
+        f"{len(per_recipient)} recipients",
+    )
     outcomes = []
     for combination in itertools.product(*per_recipient):
         dealt = tuple(
