@@ -401,9 +401,9 @@ def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool)
     from .solver import queries
     from .solver.queries import Unfinished
 
-    shielded = as_life(scenario, Pair(source or ANY, to))
+    target = Pair(source or ANY, to)
+    shielded = as_life(scenario, target)
     if shielded is not None:
-        target = Pair(source or ANY, to)
         try:
             answer = _optimum(shielded.scenario, to, source, maximize=maximize)
         except Unfinished as unfinished:
@@ -412,7 +412,6 @@ def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool)
             raise Unfinished(unfinished, replace(bounds, lower=lower, upper=upper)) from None
         return replace(answer, value=shielded.value(target, answer.value))
     if not leaves_no_choice(scenario):
-        target = Pair(source or ANY, to)
         value, steps = _best_of_every_phase(scenario, target, maximize=maximize)
         return Optimum(value, _flat(steps), steps)
     first = _start(scenario)
@@ -422,7 +421,6 @@ def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool)
         except Unfinished as unfinished:  # the step's bounds are the phase's: it is the only
             raise Unfinished(unfinished, _as_the_only_step(unfinished.bounds)) from None
         return _as_the_only_step(answer)
-    target = Pair(source or ANY, to)
     # A course of the phase, any, found first: what a max or min cut short still has.
     some = _some_course(first, target)
     try:

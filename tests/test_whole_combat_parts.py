@@ -522,3 +522,21 @@ def test_a_board_with_effects_that_leave_no_choice_is_split_into_parts():
     assert possible(combat, ["*->D >= 94"], whole_combat=True).possible
     assert not possible(combat, ["*->D >= 95"], whole_combat=True).possible
     assert guarantee(combat, "D", whole_combat=True).value == 94
+
+
+def test_a_phase_with_a_shield_on_the_player_cut_short_gives_its_bounds_less_the_shield(
+    monkeypatch,
+):
+    """Three 2/2 double-striking tramplers, each blocked by a 1/1, and a shield of 2 on D:
+    at most 9 - 2 to D. Cut short, the bounds proved for the combat without the shield,
+    each less 2 (never below 0), still hold it."""
+    data = _token_pairs(3, None)
+    data["effects"] = [{"id": "salve", "kind": "prevent", "amount": 2, "to": "D"}]
+    combat = parse(data, whole_combat=True)
+    assert maximum(combat, "D", whole_combat=True).value == 7
+    _cut_short(monkeypatch)
+    high = maximum(combat, "D", whole_combat=True)
+    bare = maximum(parse(_token_pairs(3, None), whole_combat=True), "D", whole_combat=True)
+    assert isinstance(high, Bounds) and isinstance(bare, Bounds)
+    assert (high.lower, high.upper) == (max(bare.lower - 2, 0), bare.upper - 2)
+    assert high.lower <= 7 <= high.upper
