@@ -101,8 +101,8 @@ def effect_fights(n: int, life: int) -> lethal.Scenario:
 
 
 def shield_fights(n: int, life: int) -> lethal.Scenario:
-    """`fights_at_life(n, life)`'s tokens with a shield of 3 on D: for max, min and the
-    guarantee only so much more life (`shields_as_life`); `possible` deals every split."""
+    """`fights_at_life(n, life)`'s tokens with a shield of 3 on D: only so much more life
+    (`shields_as_life`)."""
     data = fights([2] * n, [1] * n, life, deathtouch=True)
     data["effects"] = [{"id": "salve", "kind": "prevent", "amount": 3, "to": "D"}]
     return lethal.parse(data, whole_combat=True)

@@ -12,8 +12,11 @@ over, 615.7), and loses in the first-strike step exactly when the same player, w
 life and no shield, would (104.2a: the second step is then never reached). So the most, the
 least and the guarantee of such a combat are those of the combat without the shields and
 with that much more life: less N, down to 0, where they count what that player is dealt
-from every source. Where a question names the source of damage to that player, its split
-is the answer, and the combat is dealt every way instead.
+from every source. A requirement of `possible` that compares what the player is dealt from
+every source with a number asks the same of the combat without them, the number moved by N
+(dealt >= 20 is assigned >= 23 with a shield of 3). Where a question names the source of
+damage to that player, or counts it with other damage, its split is the answer, and the
+combat is dealt every way instead.
 
 The proof is in the tests: tests/test_whole_combat.py holds the answers to those of every
 split and every course of the phase, the slow, exact way.
@@ -21,11 +24,12 @@ split and every course of the phase, the slow, exact way.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from .combat import Scenario
 from .keywords import INFECT, LIFELINK
-from .requirements import ANY, Pair
+from .requirements import ANY, Pair, Requirement
 from .rules.dealing import changes
 from .view import ScenarioView
 
@@ -39,10 +43,43 @@ class AsLife:
         """The answer about the combat with the shields, from the one without them."""
         return max(value - self.prevented.get(target.to, 0), 0)
 
+    def requirement(self, asked: Requirement) -> Requirement | bool | None:
+        """The requirement, asked of the combat without the shields: the same, when it
+        counts no shielded player's damage; True or False when it always or never holds;
+        None when it cannot be asked so (what a shielded player is dealt compared with
+        anything but a number)."""
+        pairs = [a for a in (*asked.left, *asked.right) if isinstance(a, Pair)]
+        if not any(p.to in self.prevented for p in pairs):
+            return asked
+        if len(pairs) > 1:
+            return None
+        (pair,) = pairs
+        # dealt `comparison` number: the numbers beside the pair moved to the other side
+        if pair in asked.left:
+            ours, theirs, comparison = asked.left, asked.right, asked.comparison
+        else:
+            ours, theirs, comparison = asked.right, asked.left, _FLIPPED[asked.comparison]
+        number = sum(theirs) - sum(a for a in ours if isinstance(a, int))
+        if comparison in (">", "<"):  # whole numbers: > n is >= n + 1, < n is <= n - 1
+            comparison, number = comparison + "=", number + (1 if comparison == ">" else -1)
+        n = self.prevented[pair.to]
+        # dealt = max(assigned - n, 0)
+        if comparison == ">=":
+            return True if number <= 0 else Requirement((pair,), ">=", (number + n,))
+        if number < 0:  # <= or == a negative number: never
+            return False
+        if comparison == "<=" or number == 0:
+            return Requirement((pair,), "<=", (number + n,))
+        return Requirement((pair,), "==", (number + n,))
 
-def as_life(scenario: Scenario, target: Pair) -> AsLife | None:
-    """The combat as one without shields on players, for questions about `target`; None
-    when some shield on a player is not only so much more life (the module's conditions)."""
+
+_FLIPPED = {">=": "<=", "<=": ">=", ">": "<", "<": ">", "==": "=="}
+
+
+def as_life(scenario: Scenario, asked: Iterable[Pair]) -> AsLife | None:
+    """The combat as one without shields on players, for questions about the pairs `asked`;
+    None when some shield on a player is not only so much more life (the module's
+    conditions), or a pair counts a shielded player's damage other than from every source."""
     view = ScenarioView(scenario)
     players = {p.id: p for p in scenario.players}
     shields: dict[str, list] = {}
@@ -51,9 +88,11 @@ def as_life(scenario: Scenario, target: Pair) -> AsLife | None:
             shields.setdefault(e.to, []).append(e)
     if not shields:
         return None
+    asked = list(asked)
     for r, its in shields.items():
         life = players[r].life
-        if (target.to == r and target.source != ANY) or (life is not None and life <= 0):
+        counted = [p for p in asked if p.to in (r, ANY)]
+        if any(p != Pair(ANY, r) for p in counted) or (life is not None and life <= 0):
             return None
         names = sorted(e.id for e in its)
         for s in view.creatures:

@@ -322,6 +322,10 @@ def _possible(scenario: Scenario, requirements) -> Possible | Impossible:
     from .solver import queries
     from .solver.two_steps import expressible
 
+    shielded = as_life(scenario, [p for r in requirements for p in r.pairs()])
+    asked = [shielded.requirement(r) for r in requirements] if shielded else None
+    if asked is not None and None not in asked:
+        return _possible_as_life(shielded, requirements, asked)
     if not leaves_no_choice(scenario):
         for steps, totals in _every_phase(scenario):
             if all(r.holds(Amounts(totals)) is True for r in requirements):
@@ -356,6 +360,31 @@ def _possible(scenario: Scenario, requirements) -> Possible | Impossible:
             )
             obstacles = (*answer.obstacles, Obstacle("note", None, None, note))
     return Impossible(obstacles)
+
+
+def _possible_as_life(shielded, requirements, asked) -> Possible | Impossible:
+    """`possible` of a combat whose shields on players are only so much more life
+    (`shields_as_life`): each requirement asked of the combat without them (`asked`, True
+    or False where it always or never holds), and what stands in the way said of the
+    requirements as given."""
+    if False in asked:
+        never = " and ".join(str(r) for r, a in zip(requirements, asked, strict=True) if a is False)
+        note = f"{never}: the damage dealt is never less than 0"
+        return Impossible((Obstacle("requirement", None, None, note),))
+    kept = {str(a): r for r, a in zip(requirements, asked, strict=True) if a is not True}
+    answer = _possible(shielded.scenario, [a for a in asked if a is not True])
+    if isinstance(answer, Possible):
+        return answer
+    shields = ", ".join(f"{n} to {to}" for to, n in shielded.prevented.items())
+    note = (
+        f"the shields prevent {shields}: asked of the damage assigned, and that much more "
+        "life (615.7)"
+    )
+    told = tuple(
+        replace(o, text=str(kept[o.text])) if o.kind == "requirement" and o.text in kept else o
+        for o in answer.obstacles
+    )
+    return Impossible((*told, Obstacle("note", None, None, note)))
 
 
 def _possible_in_one_query(first: Scenario, requirements) -> Possible | Impossible:
@@ -402,7 +431,7 @@ def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool)
     from .solver.queries import Unfinished
 
     target = Pair(source or ANY, to)
-    shielded = as_life(scenario, target)
+    shielded = as_life(scenario, [target])
     if shielded is not None:
         try:
             answer = _optimum(shielded.scenario, to, source, maximize=maximize)
@@ -659,7 +688,7 @@ def guarantee(scenario: Scenario, to: str) -> Guarantee:
 def _guarantee(scenario: Scenario, to: str) -> Guarantee:
     from .solver import guarantee as one_step
 
-    shielded = as_life(scenario, Pair(ANY, to))
+    shielded = as_life(scenario, [Pair(ANY, to)])
     if shielded is not None:
         answer = _guarantee(shielded.scenario, to)
         return replace(answer, value=shielded.value(Pair(ANY, to), answer.value))

@@ -17,6 +17,7 @@ from lethal.cli import main
 from lethal.combat import Effect
 from lethal.errors import TooManyAssignments
 from lethal.requirements import ANY, Pair
+from lethal.requirements import parse as parse_requirement
 from lethal.rules.dealing import leaves_no_choice
 from lethal.shields_as_life import as_life
 
@@ -481,7 +482,7 @@ def shielded_phases(draw):
     )
     combat = replace(combat, effects=(*combat.effects, *shields), players=players)
     note(f"and {shields}, D at {life} life")
-    assume(as_life(combat, Pair(ANY, to)) is not None)
+    assume(as_life(combat, [Pair(ANY, to)]) is not None)
     assume(sum(1 for _ in islice(reference.whole_combats(combat), 2001)) <= 2000)
     return combat, to
 
@@ -532,13 +533,13 @@ def _salve(**more) -> dict:
 def test_a_shield_is_not_life_when_how_it_is_split_may_matter(why, keywords, effects, source):
     data = scenario_file(attacker("t0", 2, 2, *keywords), attacker("t1", 2, 2))
     data["effects"] = effects
-    assert as_life(parse(data, whole_combat=True), Pair(source or ANY, "D")) is None, why
+    assert as_life(parse(data, whole_combat=True), [Pair(source or ANY, "D")]) is None, why
 
 
 def test_a_shield_on_a_player_is_as_much_more_life():
     data = fights([3, 3], [1, 1], life=5)
     data["effects"] = [_salve(), {"id": "aegis", "kind": "prevent", "amount": 2, "to": "D"}]
-    shielded = as_life(parse(data, whole_combat=True), Pair(ANY, "D"))
+    shielded = as_life(parse(data, whole_combat=True), [Pair(ANY, "D")])
     assert shielded.prevented == {"D": 5}
     assert shielded.scenario.effects == ()
     assert {p.id: p.life for p in shielded.scenario.players} == {"A": None, "D": 10}
@@ -582,3 +583,74 @@ def test_a_shield_keeps_the_player_alive_through_the_first_step():
     totals = _dealt_over_the_phase(combat, "D")
     assert maximum(combat, "D", whole_combat=True).value == max(totals) == 3
     assert minimum(combat, "D", whole_combat=True).value == min(totals) == 1
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(shielded_phases(), st.sampled_from([">=", ">", "<=", "<", "=="]), st.integers(-1, 8))
+def test_possible_with_shields_on_a_player_answers_as_every_split_of_them_does(
+    asked, comparison, number
+):
+    """What a shielded player is dealt, compared with a number, asked of the combat without
+    the shields (the number moved by them): possible exactly when some course of the phase,
+    and some split of the shields, deals so much (the reference)."""
+    combat, to = asked
+    requirement = f"*->{to} {comparison} {number}"
+    met = any(COMPARED[comparison](t, number) for t in _dealt_over_the_phase(combat, to))
+    event(f"{'possible' if met else 'impossible'}")
+    assert possible(combat, [requirement], whole_combat=True).possible == met
+
+
+COMPARED = {
+    ">=": lambda a, b: a >= b,
+    ">": lambda a, b: a > b,
+    "<=": lambda a, b: a <= b,
+    "<": lambda a, b: a < b,
+    "==": lambda a, b: a == b,
+}
+
+
+@pytest.mark.parametrize(
+    "asked, expected",
+    [
+        ("*->D >= 20", "*->D >= 23"),
+        ("*->D > 0", "*->D >= 4"),
+        ("*->D >= 0", True),
+        ("*->D <= 2", "*->D <= 5"),
+        ("*->D < 1", "*->D <= 3"),
+        ("*->D < 0", False),
+        ("*->D == 0", "*->D <= 3"),
+        ("*->D == 5", "*->D == 8"),
+        ("*->D == -1", False),
+        ("3 <= *->D", "*->D >= 6"),
+        ("*->D + 2 >= 7", "*->D >= 8"),
+        ("9 > *->D + 1", "*->D <= 10"),
+        ("*->D + t0->c0 >= 1", None),
+        ("*->c0 >= 1", "*->c0 >= 1"),
+    ],
+)
+def test_a_requirement_on_a_shielded_player_is_moved_by_the_shield(asked, expected):
+    """dealt = max(assigned - 3, 0) with a shield of 3 (615.7): dealt >= 20 is assigned >=
+    23; dealt >= 0 always holds, dealt < 0 never; dealt == 0 is assigned <= 3."""
+    data = fights([3, 3], [1, 1])
+    data["effects"] = [_salve()]
+    requirement = parse_requirement(asked)
+    shielded = as_life(parse(data, whole_combat=True), requirement.pairs())
+    translated = shielded.requirement(requirement)
+    assert (translated if translated in (True, False, None) else str(translated)) == expected
+
+
+def test_possible_on_a_board_of_tokens_and_a_shield_on_the_defender():
+    """The board of test_a_board_of_tokens_and_a_shield_on_the_defender: 279 to D at most,
+    never 280, which is said of the requirement as asked (refused before: 3^60 first
+    steps)."""
+    data = fights([3] * 60, [1] * 60, life=100)
+    data["effects"] = [_salve()]
+    combat = parse(data, whole_combat=True)
+    assert possible(combat, ["*->D >= 279"], whole_combat=True).possible
+    answer = possible(combat, ["*->D >= 280", "*->c0 >= 0"], whole_combat=True)
+    assert not answer.possible
+    texts = [o.text for o in answer.obstacles]
+    assert "*->D >= 280" in texts and "*->D >= 283" not in texts
+    assert texts[-1] == (
+        "the shields prevent 3 to D: asked of the damage assigned, and that much more life (615.7)"
+    )
