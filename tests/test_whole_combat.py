@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from lethal import guarantee, maximum, minimum, parse, possible, whole_combat
 from lethal.cli import main
-from lethal.combat import Effect
+from lethal.combat import Effect, Permanent
 from lethal.errors import TooManyAssignments
+from lethal.keywords import Keywords
 from lethal.requirements import ANY, Pair
 from lethal.requirements import parse as parse_requirement
 from lethal.rules.dealing import leaves_no_choice
@@ -467,8 +468,8 @@ def test_a_shield_kept_for_the_second_step_is_a_choice_of_its_own():
 @st.composite
 def shielded_phases(draw):
     """(a small phase with what damage does and one or two shields on D, now and then at
-    low life, the recipient a query asks about), where the shields are only so much more
-    life to D."""
+    low life and attacked by a first striker, the recipient a query asks about), where the
+    shields are only so much more life to D."""
     to = draw(st.sampled_from(["D", "D", "a0", "b0"]))
     combat = draw(small_phases(results=True, focus=to))
     assume(any(p.id == to for p in combat.permanents) or to == "D")
@@ -480,8 +481,22 @@ def shielded_phases(draw):
     players = tuple(
         replace(p, life=life) if p.id == "D" and life is not None else p for p in combat.players
     )
-    combat = replace(combat, effects=(*combat.effects, *shields), players=players)
-    note(f"and {shields}, D at {life} life")
+    # Half the time an unblocked first or double striker too, whose damage to D may end
+    # the game at once (else rare: the drawn strikers are mostly blocked).
+    strike = draw(st.sampled_from([None, None, "first strike", "double strike"]))
+    added = ()
+    if strike is not None:
+        power = draw(st.integers(1, 3))
+        keywords = Keywords(plain=frozenset({strike}))
+        creature = frozenset({"creature"})
+        added = (Permanent("f0", "A", creature, power, 1, keywords=keywords, attacking="D"),)
+    combat = replace(
+        combat,
+        effects=(*combat.effects, *shields),
+        players=players,
+        permanents=(*combat.permanents, *added),
+    )
+    note(f"and {shields}, D at {life} life, {added}")
     assume(as_life(combat, [Pair(ANY, to)]) is not None)
     assume(sum(1 for _ in islice(reference.whole_combats(combat), 2001)) <= 2000)
     return combat, to
