@@ -80,7 +80,6 @@ def as_life(scenario: Scenario, asked: Iterable[Pair]) -> AsLife | None:
     """The combat as one without shields on players, for questions about the pairs `asked`;
     None when some shield on a player is not only so much more life (the module's
     conditions), or a pair counts a shielded player's damage other than from every source."""
-    view = ScenarioView(scenario)
     players = {p.id: p for p in scenario.players}
     shields: dict[str, list] = {}
     for e in scenario.effects:
@@ -88,7 +87,7 @@ def as_life(scenario: Scenario, asked: Iterable[Pair]) -> AsLife | None:
             shields.setdefault(e.to, []).append(e)
     if not shields:
         return None
-    asked = list(asked)
+    view, asked = ScenarioView(scenario), list(asked)
     for r, its in shields.items():
         life = players[r].life
         counted = [p for p in asked if p.to in (r, ANY)]
