@@ -840,6 +840,7 @@ def _guarantee_by_every_choice(scenario: Scenario, to: str) -> Guarantee:
     active = first.active_player
     wanting_first = who_is_hurt(first, to) != active
     second_steps = _second_steps_counted()
+    played: dict[Scenario, tuple] = {}  # second step -> its value and steps, played out
 
     def best(node, level: int, player_is_active: bool):
         """Folds a tree of choices: (value, steps) chosen at each level by its player."""
@@ -861,7 +862,13 @@ def _guarantee_by_every_choice(scenario: Scenario, to: str) -> Guarantee:
                 if step.step == FIRST_STRIKE_STEP and game_over(step, outcome):
                     value, steps = here, (*steps, (SECOND, ()))
                 elif step.step == FIRST_STRIKE_STEP:
-                    value, steps = step_value(after(step, outcome), steps, here)
+                    # The second step adds what it deals: its play is that of its combat
+                    # alone, played out once for each second step the first leaves.
+                    second = after(step, outcome)
+                    if second not in played:
+                        played[second] = step_value(second, (), 0)
+                    later, rest = played[second]
+                    value, steps = here + later, (*steps, *rest)
                 else:
                     value = here
                 # Each player's choices as damage is dealt, told apart by what they chose,

@@ -353,25 +353,32 @@ def test_second_steps_that_differ_only_in_what_was_dealt_are_counted_once(monkey
     shield of 3 on D: every first step kills every blocker (each is assigned lethal damage
     before D), so the 243 first steps, each with the ways D may split the shield, leave
     second steps that differ only in what the shield has left. Their legal assignments are
-    counted once (before, once for each: 28 s). The most to D: 2 past each blocker, then 3
-    from each token, less the shield."""
-    counted = []
-    legal_assignments = whole_combat.legal_assignments
+    counted once (before, once for each: 28 s), and each of the four second steps (0 to 3
+    of the shield left) is dealt, and played out for the guarantee, once. The most to D: 2
+    past each blocker, then 3 from each token, less the shield."""
+    counted, dealt = [], []
+    legal_assignments, deal = whole_combat.legal_assignments, whole_combat.deal
 
     def counting(step, tried=0):
         counted.append(step.step)
         return legal_assignments(step, tried)
 
+    def dealing(step, entries):
+        dealt.extend([step] if step.step == "second" else [])
+        return deal(step, entries)
+
     monkeypatch.setattr(whole_combat, "legal_assignments", counting)
+    monkeypatch.setattr(whole_combat, "deal", dealing)
     data = fights([3] * 5, [1] * 5)
     data["permanents"][0]["keywords"].append("lifelink")  # whose damage D prevents matters
     data["effects"] = [{"id": "shield", "kind": "prevent", "amount": 3, "to": "D"}]
     combat = parse(data, whole_combat=True)
-    assert maximum(combat, "D", whole_combat=True).value == 5 * (2 + 3) - 3
-    assert counted == ["first-strike", "second"]
-    counted.clear()
-    assert guarantee(combat, "D", whole_combat=True).value == 5 * (2 + 3) - 3
-    assert counted == ["first-strike", "second"]
+    for query in (maximum, guarantee):
+        counted.clear()
+        dealt.clear()
+        assert query(combat, "D", whole_combat=True).value == 5 * (2 + 3) - 3
+        assert counted == ["first-strike", "second"]
+        assert len(dealt) == len(set(dealt)) == 4
 
 
 def test_a_damage_doubler_doubles_both_steps():
