@@ -375,11 +375,10 @@ def _possible_as_life(shielded, requirements, asked) -> Possible | Impossible:
     answer = _possible(shielded.scenario, [a for a in asked if a is not True])
     if isinstance(answer, Possible):
         return answer
-    shields = ", ".join(f"{n} to {to}" for to, n in shielded.prevented.items())
-    note = (
-        f"the shields prevent {shields}: asked of the damage assigned, and that much more "
-        "life (615.7)"
+    shields = "; ".join(
+        f"{to}'s shields prevent {n} of the damage to {to}" for to, n in shielded.prevented.items()
     )
+    note = f"{shields}: asked of the damage assigned, with as much more life (615.7)"
     told = tuple(
         replace(o, text=str(kept[o.text])) if o.kind == "requirement" and o.text in kept else o
         for o in answer.obstacles

@@ -674,5 +674,6 @@ def test_possible_on_a_board_of_tokens_and_a_shield_on_the_defender():
     texts = [o.text for o in answer.obstacles]
     assert "*->D >= 280" in texts and "*->D >= 283" not in texts
     assert texts[-1] == (
-        "the shields prevent 3 to D: asked of the damage assigned, and that much more life (615.7)"
+        "D's shields prevent 3 of the damage to D: asked of the damage assigned, with as much "
+        "more life (615.7)"
     )
