@@ -221,21 +221,16 @@ def _every_phase(scenario: Scenario):
     for files whose effects make dealing a choice."""
     first = _start(scenario)
     second_steps = _second_steps_counted()
-    for one in _first_steps(first):
-        for dealt_one in deal(first, one):
-            if first.step == ONLY:
-                yield ((ONLY, one),), _dealt(dealt_one)
-                continue
-            if game_over(first, dealt_one):
-                yield ((FIRST_STRIKE_STEP, one), (SECOND, ())), _dealt(dealt_one)
-                continue
-            second = after(first, dealt_one)
-            for two in second_steps(second):
-                for dealt_two in deal(second, two):
-                    totals = _dealt(dealt_one)
-                    for pair, amount in _dealt(dealt_two).items():
-                        totals[pair] = totals.get(pair, 0) + amount
-                    yield ((FIRST_STRIKE_STEP, one), (SECOND, two)), totals
+    for one, dealt_one, second in _branches(first):
+        if second is None:
+            yield _steps(first, one, ()), _dealt(dealt_one)
+            continue
+        for two in second_steps(second):
+            for dealt_two in deal(second, two):
+                totals = _dealt(dealt_one)
+                for pair, amount in _dealt(dealt_two).items():
+                    totals[pair] = totals.get(pair, 0) + amount
+                yield _steps(first, one, two), totals
 
 
 def _best_of_every_phase(scenario: Scenario, target: Pair, *, maximize: bool):
@@ -254,29 +249,31 @@ def _best_of_every_phase(scenario: Scenario, target: Pair, *, maximize: bool):
         return assigned(target, Amounts(_dealt(outcome)))
 
     def courses():
-        for one in _first_steps(first):
-            for dealt_one in deal(first, one):
-                here = value(dealt_one)
-                if first.step == ONLY:
-                    yield here, ((ONLY, one),)
-                    continue
-                if game_over(first, dealt_one):
-                    yield here, ((FIRST_STRIKE_STEP, one), (SECOND, ()))
-                    continue
-                second = after(first, dealt_one)
-                if second not in best_after:
-                    best_after[second] = pick(
-                        (
-                            (value(dealt_two), two)
-                            for two in second_steps(second)
-                            for dealt_two in deal(second, two)
-                        ),
-                        key=lambda found: found[0],
-                    )
-                later, two = best_after[second]
-                yield here + later, ((FIRST_STRIKE_STEP, one), (SECOND, two))
+        for one, dealt_one, second in _branches(first):
+            if second is None:
+                yield value(dealt_one), _steps(first, one, ())
+                continue
+            if second not in best_after:
+                best_after[second] = pick(
+                    (
+                        (value(dealt_two), two)
+                        for two in second_steps(second)
+                        for dealt_two in deal(second, two)
+                    ),
+                    key=lambda found: found[0],
+                )
+            later, two = best_after[second]
+            yield value(dealt_one) + later, _steps(first, one, two)
 
     return pick(courses(), key=lambda found: found[0])
+
+
+def _steps(first: Scenario, one: tuple[Entry, ...], two: tuple[Entry, ...]) -> tuple:
+    """Each step's assignment: the only step's, or the first-strike step's and the second's
+    (none when the game ended before it)."""
+    if first.step == ONLY:
+        return ((ONLY, one),)
+    return ((FIRST_STRIKE_STEP, one), (SECOND, two))
 
 
 def _as_the_only_step(answer):
@@ -291,12 +288,15 @@ def _flat(steps) -> tuple[Entry, ...]:
 
 
 def _branches(first: Scenario, tried: int = 0):
-    """(its assignment, its damage dealt, the second step's scenario) for every legal
-    assignment of the first-strike step; no second step (None) when the game is over.
-    `tried`: first-step assignments already tried, in other parts of the combat."""
+    """(its assignment, an outcome of dealing it, the second step's scenario) for every legal
+    assignment of the first step and every way its players may choose to deal it (one, where
+    dealing leaves no choice); no second step (None) when the game is over, or the step is
+    the only one. `tried`: first-step assignments already tried, in other parts of the
+    combat."""
     for entries in _first_steps(first, tried):
-        (outcome,) = deal(first, entries)  # no effects, so no choices
-        yield entries, outcome, None if game_over(first, outcome) else after(first, outcome)
+        for outcome in deal(first, entries):
+            over = first.step == ONLY or game_over(first, outcome)
+            yield entries, outcome, None if over else after(first, outcome)
 
 
 def _dealt(outcome: Outcome) -> dict:

@@ -150,31 +150,85 @@ def _options(view: ScenarioView, to: str, events: list[Entry]) -> dict[tuple, st
     preventions that applied to it, and a choice that gives it. The affected player orders
     every (effect, event) application: each effect applies once to each event it applies
     to (616.1), and a shield prevents from whichever of the simultaneous events they choose
-    (510.2), as long as it lasts, split among them as they choose (615.7)."""
+    (510.2), as long as it lasts, split among them as they choose (615.7). Events that share
+    no shield and no "next time" prevention are apart: how their orders interleave changes
+    nothing, so each group's ways are found alone and every choice of one for each group is
+    given (nine attackers of a player with protection from them: one order, not 9!)."""
     scenario = view.scenario
     steps = [(n, c) for n, e in enumerate(events) for c in changes(view, e.source, e.to)]
-    shield = _lone_shield(steps)
-    if shield is not None:
-        ways = _splits(shield, [n for n, _ in steps], events, scenario)
-    elif not any(change.is_shield or change.once for _, change in steps):
-        ways = _each_event_apart(steps, to, events, scenario)
-    else:
-        _refuse_past_the_limit(steps, to, scenario.edition)
-        ways = _applied_in_every_order(steps, events, scenario)
+    per_group = [
+        list(_group_ways([s for s in steps if s[0] in group], group, to, events, scenario))
+        for group in _sharing_state(steps, len(events))
+    ]
+    _refuse_more_outcomes(
+        prod(len(ways) for ways in per_group),
+        f"the choices its player may make on the damage to {to} "
+        f"({scenario.edition.cite_in('CR 616.1, 615.7')}), each group of events that share "
+        "no shield apart,",
+    )
+    shields = {e.id: e.amount for e in scenario.effects if e.is_shield}
     options: dict[tuple, str] = {}
-    for dealt, left, how, used in ways:
+    for chosen in itertools.product(*per_group):
+        dealt, left, used = [e.amount for e in events], dict(shields), frozenset()
+        for amounts, group_left, group_used, _ in chosen:
+            dealt = [amounts.get(n, amount) for n, amount in enumerate(dealt)]
+            left |= group_left
+            used |= group_used
         kept = tuple(
             sorted((e.id, left[e.id]) for e in scenario.effects if e.is_shield and e.to == to)
         )
+        how = ", then ".join(told for *_, told in chosen if told)
         options.setdefault((tuple(dealt), kept, used), how)
-        if len(options) > EFFECT_ORDERS.value():
+    return options
+
+
+def _sharing_state(steps: list, count: int) -> list[list[int]]:
+    """The events (by index) in groups, each sharing no shield and no "next time"
+    prevention with another: what one event meets of those, the next finds changed."""
+    group = list(range(count))
+
+    def root(n: int) -> int:
+        while group[n] != n:
+            n = group[n]
+        return n
+
+    first_met: dict[str, int] = {}
+    for n, change in steps:
+        if change.is_shield or change.once:
+            group[root(n)] = root(first_met.setdefault(change.name, n))
+    groups: dict[int, list[int]] = {}
+    for n in range(count):
+        groups.setdefault(root(n), []).append(n)
+    return list(groups.values())
+
+
+def _group_ways(
+    steps: list, group: list[int], to: str, events: list[Entry], scenario: Scenario
+) -> Iterator[tuple]:
+    """Each distinct way the group of events' steps can go: (amount dealt by event index, what
+    the shields it meets have left, the "next time" preventions that applied, a choice that
+    gives it). A shield alone on the group is split directly (`_splits`); anything else is
+    tried in every distinct order (`_applied_in_every_order`), refused past the limit."""
+    shield = _lone_shield(steps)
+    if shield is not None:
+        ways = _splits(shield, [n for n, _ in steps], events, scenario)
+    else:
+        _refuse_past_the_limit(steps, to, scenario.edition)
+        ways = _applied_in_every_order(steps, events, scenario)
+    met = {change.name for _, change in steps if change.is_shield}
+    found: dict[tuple, str] = {}
+    for dealt, left, how, used in ways:
+        amounts = tuple((n, dealt[n]) for n in group)
+        found.setdefault((amounts, tuple(sorted((m, left[m]) for m in met)), used), how)
+        if len(found) > EFFECT_ORDERS.value():
             raise TooManyEffectOrders(
                 f"the orders and splits of shields its player may choose "
                 f"({scenario.edition.cite_in('CR 616.1, 615.7')}) "
                 f"give the damage to {to} more outcomes than the effect order limit of "
                 f"{EFFECT_ORDERS.value():,}; raise {EFFECT_ORDERS.flag}"
             )
-    return options
+    for (amounts, left, used), how in found.items():
+        yield dict(amounts), dict(left), used, how
 
 
 def _applied_in_every_order(steps: list, events: list[Entry], scenario: Scenario) -> Iterator:
@@ -186,31 +240,6 @@ def _applied_in_every_order(steps: list, events: list[Entry], scenario: Scenario
         start = [e.amount for e in events]
         for dealt, left, portions, used in _applied(order, start, shields):
             yield dealt, left, _describe(events, order, portions), used
-
-
-def _each_event_apart(steps: list, to: str, events: list[Entry], scenario: Scenario) -> Iterator:
-    """What `_applied_in_every_order` gives when no step has a state (no shield, no "next
-    time" prevention): each event's damage is then changed by its own effects alone, in the
-    order its player chooses for it, and how the events' orders interleave changes nothing.
-    So each event's outcomes are found apart, and every choice of one for each event is
-    given (nine attackers of a player with protection from them: one order, not 9!)."""
-    per_event = []
-    for n in range(len(events)):
-        own = [step for step in steps if step[0] == n]
-        _refuse_past_the_limit(own, to, scenario.edition)
-        found: dict[int, str] = {}
-        for dealt, _, how, _ in _applied_in_every_order(own, events, scenario):
-            found.setdefault(dealt[n], how)
-        per_event.append(list(found.items()))
-    _refuse_more_outcomes(
-        prod(len(found) for found in per_event),
-        f"the orders its player may choose of the effects on each event of damage to {to} "
-        f"({scenario.edition.cr('616.1')})",
-    )
-    left = {e.id: e.amount for e in scenario.effects if e.is_shield}
-    for chosen in itertools.product(*per_event):
-        how = ", then ".join(told for _, told in chosen if told)
-        yield [amount for amount, _ in chosen], left, how, frozenset()
 
 
 def _lone_shield(steps: list) -> Change | None:
