@@ -92,20 +92,15 @@ def fights_at_life(n: int, life: int | None, unlike: bool = False) -> lethal.Sce
     return lethal.parse(fights(powers, toughnesses, life), whole_combat=True)
 
 
-def effect_fights(n: int, life: int) -> lethal.Scenario:
-    """`fights_at_life(n, life)`'s tokens with a doubler on t0's damage, "plus 1" on t1's
-    and a prevention of all damage to c2: effects that leave dealing no choice."""
+def fights_with(n: int, life: int, effects: list[dict]) -> lethal.Scenario:
+    """`fights_at_life(n, life)`'s tokens with the effects given."""
     data = fights([2] * n, [1] * n, life, deathtouch=True)
-    data["effects"] = unchosen_effects()
+    data["effects"] = effects
     return lethal.parse(data, whole_combat=True)
 
 
-def shield_fights(n: int, life: int) -> lethal.Scenario:
-    """`fights_at_life(n, life)`'s tokens with a shield of 3 on D: only so much more life
-    (`shields_as_life`)."""
-    data = fights([2] * n, [1] * n, life, deathtouch=True)
-    data["effects"] = [{"id": "salve", "kind": "prevent", "amount": 3, "to": "D"}]
-    return lethal.parse(data, whole_combat=True)
+# A shield of 3 on D: only so much more life (`shields_as_life`).
+SALVE = {"id": "salve", "kind": "prevent", "amount": 3, "to": "D"}
 
 
 def fights_at_life_timed(limit: float) -> None:
@@ -117,8 +112,8 @@ def fights_at_life_timed(limit: float) -> None:
             "100 double blocks in order (2020), D at 20 life",
             lethal.parse(double_blocks(100, 20), whole_combat=True),
         ),
-        ("100 token pairs, 3 effects, D at 20 life", effect_fights(100, 20)),
-        ("100 token pairs, a shield of 3 on D at 20 life", shield_fights(100, 20)),
+        ("100 token pairs, 3 effects, D at 20 life", fights_with(100, 20, unchosen_effects())),
+        ("100 token pairs, a shield of 3 on D at 20 life", fights_with(100, 20, [SALVE])),
     ]
     for label, scenario in boards:
         seconds, most = _stopped_after(
