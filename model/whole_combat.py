@@ -233,39 +233,49 @@ def _every_phase(scenario: Scenario):
                 yield _steps(first, one, two), totals
 
 
-def _best_of_every_phase(scenario: Scenario, target: Pair, *, maximize: bool):
+def _best_of_every_phase(first: Scenario, target: Pair, *, maximize: bool):
     """(the most (least) dealt to `target` over the phase, each step's assignment), the
-    slow, exact way of `_every_phase`. Each step adds what it deals, so the second step's
-    best is that of its combat alone: found once for each second step that the first
-    step's assignments and its players' choices of dealing leave (a shield with the same
-    left, the same creatures dead), and the first course to reach it kept, as `_every_phase`
-    would have found it."""
-    first = _start(scenario)
-    second_steps = _second_steps_counted()
+    slow, exact way of `_every_phase`, from its first step. Each step adds what it deals, so
+    the second step's best is that of its combat alone: found once for each second step
+    that the first step's assignments and its players' choices of dealing leave (a shield
+    with the same left, the same creatures dead), and the first course to reach it kept, as
+    `_every_phase` would have found it."""
+    best_after = _best_dealt(target, maximize)
     pick = max if maximize else min
-    best_after: dict[Scenario, tuple[int, tuple[Entry, ...]]] = {}
-
-    def value(outcome: Outcome) -> int:
-        return assigned(target, Amounts(_dealt(outcome)))
 
     def courses():
         for one, dealt_one, second in _branches(first):
+            here = assigned(target, Amounts(_dealt(dealt_one)))
             if second is None:
-                yield value(dealt_one), _steps(first, one, ())
+                yield here, _steps(first, one, ())
                 continue
-            if second not in best_after:
-                best_after[second] = pick(
-                    (
-                        (value(dealt_two), two)
-                        for two in second_steps(second)
-                        for dealt_two in deal(second, two)
-                    ),
-                    key=lambda found: found[0],
-                )
-            later, two = best_after[second]
-            yield value(dealt_one) + later, _steps(first, one, two)
+            later, two = best_after(second)
+            yield here + later, _steps(first, one, two)
 
     return pick(courses(), key=lambda found: found[0])
+
+
+def _best_dealt(target: Pair, maximize: bool):
+    """The most (least) a second step deals to `target` over every legal assignment and
+    every way its players may choose to deal it, with the assignment: found once for each
+    second step."""
+    second_steps = _second_steps_counted()
+    pick = max if maximize else min
+    found: dict[Scenario, tuple[int, tuple[Entry, ...]]] = {}
+
+    def best(second: Scenario) -> tuple[int, tuple[Entry, ...]]:
+        if second not in found:
+            found[second] = pick(
+                (
+                    (assigned(target, Amounts(_dealt(dealt))), two)
+                    for two in second_steps(second)
+                    for dealt in deal(second, two)
+                ),
+                key=lambda course: course[0],
+            )
+        return found[second]
+
+    return best
 
 
 def _steps(first: Scenario, one: tuple[Entry, ...], two: tuple[Entry, ...]) -> tuple:
@@ -439,10 +449,16 @@ def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool)
             lower, upper = (shielded.value(target, v) for v in (bounds.lower, bounds.upper))
             raise Unfinished(unfinished, replace(bounds, lower=lower, upper=upper)) from None
         return replace(answer, value=shielded.value(target, answer.value))
-    if not leaves_no_choice(scenario):
-        value, steps = _best_of_every_phase(scenario, target, maximize=maximize)
-        return Optimum(value, _flat(steps), steps)
+    from .solver.combat_parts import independent_parts
+
     first = _start(scenario)
+    choices = not leaves_no_choice(first)
+    scenarios = independent_parts(first) if choices else None
+    if choices and len(scenarios) == 1:
+        value, steps = _best_of_every_phase(first, target, maximize=maximize)
+        return Optimum(value, _flat(steps), steps)
+    if choices:
+        return _optimum_of_parts_with_choices(first, scenarios, target, maximize)
     if first.step == ONLY:
         try:
             answer = queries.optimum(first, to, source, maximize=maximize, tally=dealing(first))
@@ -452,16 +468,64 @@ def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool)
     # A course of the phase, any, found first: what a max or min cut short still has.
     some = _some_course(first, target)
     try:
-        courses = _courses(first, target, maximize=maximize)
+        courses, _ = _courses(first, independent_parts(first), target, maximize=maximize)
     except TimedOut as limit:
         if some is None:
             raise
         raise Unfinished(limit, _bounds(first, target, some, maximize, str(limit))) from None
-    value = sum(value for value, _, _ in courses)
-    one = tuple(e for _, entries, _ in courses for e in entries)
-    two = tuple(e for _, _, entries in courses for e in entries)
+    value, one, two = _joined(courses)
     _recheck(first, target, value, one, two)
     return Optimum(value, one + two, ((FIRST_STRIKE_STEP, one), (SECOND, two)))
+
+
+def _joined(courses: list[tuple]) -> tuple[int, tuple[Entry, ...], tuple[Entry, ...]]:
+    """The parts' courses (value, first step's assignment, second step's) as one."""
+    value = sum(value for value, _, _ in courses)
+    one = tuple(e for _, entries, _ in courses for e in entries)
+    return value, one, tuple(e for _, _, entries in courses for e in entries)
+
+
+def _optimum_of_parts_with_choices(first: Scenario, scenarios: list, target: Pair, maximize):
+    """The most (least) dealt over the phase of a combat whose effects make dealing a
+    choice, from its independent parts: each part whose effects leave a choice tried every
+    way, alone (its shields and "next time" preventions are its own: `combat_parts`), the
+    others solved as without effects. A course joined so is re-checked part by part
+    (`_recheck_parts`), since dealing the whole course would try every choice of every
+    part at once."""
+    courses, ended = _courses(first, scenarios, target, maximize=maximize)
+    value, one, two = _joined(courses)
+    _recheck_parts(first, scenarios, courses, ended, target, value)
+    return Optimum(value, one + two, _steps(first, one, () if ended else two))
+
+
+def _recheck_parts(first: Scenario, scenarios: list, courses: list, ended: bool, target, value):
+    """A course joined from parts whose dealing is a choice is reported only once the whole
+    first step is legal, and each part, dealt its share of the course step by step, can
+    come to its share of the value, as its players may choose (`deal`); anything else is a
+    bug in lethal, never an answer."""
+    if not check(first, tuple(e for _, one, _ in courses for e in one)).legal:
+        raise AssertionError("a course of the phase found by lethal is not legal")
+    for scenario, (part_value, one, two) in zip(scenarios, courses, strict=True):
+        part = _without_life(scenario)
+        if part_value not in _values_dealt(part, one, None if ended else two, target):
+            raise AssertionError(f"a part's course of the phase is not what it gave: {part_value}")
+
+
+def _values_dealt(part: Scenario, one, two, target: Pair) -> set[int]:
+    """What the course (each step's assignment; no second step when `two` is None) may deal
+    to the target, over every way of dealing each legal step; none where a step is not."""
+    values = set()
+    if not check(part, one).legal:
+        return values
+    for dealt_one in deal(part, one):
+        here = assigned(target, Amounts(_dealt(dealt_one)))
+        if two is None or part.step == ONLY or game_over(part, dealt_one):
+            values.add(here)
+            continue
+        second = after(part, dealt_one)
+        if check(second, two).legal:
+            values |= {here + assigned(target, Amounts(_dealt(d))) for d in deal(second, two)}
+    return values
 
 
 def _some_course(first: Scenario, target: Pair) -> tuple[int, tuple, tuple] | None:
@@ -498,7 +562,7 @@ def _bounds(first: Scenario, target: Pair, some: tuple, maximize: bool, limit: s
     return Bounds(lower, upper, one + two, limit, steps)
 
 
-def _courses(first: Scenario, target: Pair, *, maximize: bool) -> list[tuple]:
+def _courses(first: Scenario, scenarios: list, target: Pair, *, maximize: bool):
     """The best course (value, first step's assignment, second step's) of each independent
     part of the combat (`solver/combat_parts`): a part's second step depends on its own first step
     alone, so the best course of the whole is the best of each part, joined. Not when a
@@ -507,37 +571,68 @@ def _courses(first: Scenario, target: Pair, *, maximize: bool) -> list[tuple]:
     or double striker whose second step can be stated over its first step's unknowns
     (`two_steps.expressible`) is one query; any other tries each legal first-step
     assignment: the part without strikers has just one (nothing), and its second step is
-    then a single step's query, which solves each of its own independent parts apart."""
-    from .solver.combat_parts import independent_parts
+    then a single step's query, which solves each of its own independent parts apart. A
+    part whose effects make dealing a choice has each legal assignment of each step tried,
+    each way its players may choose to deal it. Also whether the game ended after the first
+    step."""
     from .solver.two_steps import FirstStep
 
-    tally = dealing(first)
-    scenarios = independent_parts(first)
     if len(scenarios) == 1:
-        return [_course(FirstStep(first, tally), target, maximize, 0)[0]]
+        return [_course(FirstStep(first, dealing(first)), target, maximize, 0)[0]], False
     # Whether a player loses is asked of the parts together. Alone, a part would end the
     # game on its own damage, blind to the life another part gains that player (120.3f):
     # each goes on with no life total (poison only grows, so no part alone reaches what the
     # parts together do not). Each part is solved and let go before the next is made: each
     # holds a Z3 context of its own, some 17 MB (300 parts kept at once took 5 GB).
+    tally = dealing(first) if leaves_no_choice(first) else None  # else each part's own
     courses, worst, tried = [], [], 0
     for scenario in scenarios:
-        part = FirstStep(_without_life(scenario), tally)
-        worst.append(_at_worst(first, part))
-        course, tried = _course(part, target, maximize, tried)
-        courses.append(course)
-    if _may_end_the_game(first, worst):
-        return [_ending_the_game(first, scenarios, tally, target, maximize)]
-    return courses
+        lifeless = _without_life(scenario)
+        if not leaves_no_choice(scenario):
+            branches = list(_branches(lifeless, tried))
+            tried += len(branches)
+            worst.append(_worst_of(first, branches))
+            courses.append(_best_course(lifeless, branches, target, maximize=maximize))
+        elif first.step == ONLY:  # no first step: the part's one step is a single query
+            courses.append(_best_only_step(lifeless, target, maximize))
+        else:
+            part = FirstStep(lifeless, tally or dealing(scenario))
+            worst.append(_at_worst(first, part))
+            course, tried = _course(part, target, maximize, tried)
+            courses.append(course)
+    if first.step != ONLY and _may_end_the_game(first, worst):
+        return _ending_the_game(first, scenarios, tally, target, maximize)
+    return courses, False
 
 
-def _ending_the_game(first: Scenario, scenarios: list, tally: Tally, target: Pair, maximize):
+def _best_only_step(part: Scenario, target: Pair, maximize: bool) -> tuple:
+    """The best course of a part of a combat with one step, whose dealing leaves no choice."""
+    from .solver import queries
+
+    source = None if target.source == ANY else target.source
+    answer = queries.optimum(part, target.to, source, maximize=maximize, tally=dealing(part))
+    return answer.value, answer.assignment, ()
+
+
+def _worst_of(first: Scenario, branches) -> dict[str, tuple[int, int]]:
+    """`_at_worst` of a part whose first step's courses are tried one by one (`branches`)."""
+    worst = {}
+    for p in first.players:
+        lost = (o.lost[p.id] - o.gained[p.id] for _, o, _ in branches)
+        net = 0 if p.life is None else max(lost, default=0)
+        worst[p.id] = (net, max((o.poison[p.id] - p.poison for _, o, _ in branches), default=0))
+    return worst
+
+
+def _ending_the_game(first: Scenario, scenarios: list, tally: Tally | None, target: Pair, maximize):
     """The best course of a combat whose first step may end the game (104.2a), its parts
     (`scenarios`) no longer apart: each part's first-step assignments tried apart, then
     joined on what they do to the players together (`game_end`). When they are more than
-    --assignment-limit, one query of the whole combat instead, whose search skips the twins
-    of each course that exchange alike parts (the same tokens, each blocked by a token of
-    its own): which few of them keep a player alive would otherwise be tried every way."""
+    --assignment-limit, one query of the whole combat instead (unless its dealing is a
+    choice, `tally` None), whose search skips the twins of each course that exchange alike
+    parts (the same tokens, each blocked by a token of its own): which few of them keep a
+    player alive would otherwise be tried every way. Each part's course, and whether the
+    game ended after the first step (as `_courses`)."""
     from .solver.two_steps import FirstStep
 
     parts = [_without_life(scenario) for scenario in scenarios]
@@ -545,11 +640,16 @@ def _ending_the_game(first: Scenario, scenarios: list, tally: Tally, target: Pai
     try:
         options = _part_options(parts, like, target, _best_second(target, maximize))
     except TooManyAssignments:
+        if tally is None:  # dealing is a choice: no one query states the whole combat
+            raise
         alike = alike_parts(scenarios, {target.to, target.source})
-        return _course(FirstStep(first, tally), target, maximize, 0, alike)[0]
-    value, chosen, ended = best_joined(first.players, options, maximize)
-    one, two = _course_of(chosen)
-    return value, one, () if ended else two
+        course = _course(FirstStep(first, tally), target, maximize, 0, alike)[0]
+        (outcome,) = deal(first, course[1])  # no choices
+        return [course], game_over(first, outcome)
+    _, chosen, ended = best_joined(first.players, options, maximize)
+    if ended:
+        return [(o.value_first, o.first, ()) for o in chosen], True
+    return [(o.value, o.first, o.second) for o in chosen], False
 
 
 def _course(part, target: Pair, maximize: bool, tried: int, alike=()) -> tuple[tuple, int]:
@@ -605,12 +705,18 @@ def _best_course(part: Scenario, branches, target: Pair, *, maximize: bool):
 
 def _best_second(target: Pair, maximize: bool):
     """The most (least) dealt to the target over the phase once the first step left the
-    second step's combat (what it dealt in the tally), with that step's assignment."""
+    second step's combat, having dealt `before`, with that step's assignment. Where the
+    second step's dealing is a choice, every assignment is tried, every way."""
     from .solver import queries
 
     to, source = target.to, None if target.source == ANY else target.source
+    every_way = _best_dealt(target, maximize)
 
-    def best(second: Scenario, tally: Tally) -> tuple[int, tuple[Entry, ...]]:
+    def best(second: Scenario, before: dict) -> tuple[int, tuple[Entry, ...]]:
+        if not leaves_no_choice(second):
+            value, assignment = every_way(second)
+            return assigned(target, Amounts(before)) + value, assignment
+        tally = replace(dealing(second), before=before)
         answer = queries.optimum(second, to, source, maximize=maximize, tally=tally)
         return answer.value, answer.assignment
 
@@ -620,7 +726,7 @@ def _best_second(target: Pair, maximize: bool):
 def _valued(part: Scenario, branches, target: Pair, second_step) -> list[Option]:
     """Each first-step assignment of one part (`branches`, of the part's first step) with
     the second step after it, as `second_step` answers for the second step's combat (and
-    the first step's damage dealt, in a tally): its value over the phase, and that step's
+    the first step's damage dealt): its value over the phase, and that step's
     assignment; and what the first step does to each player's life and poison. It is
     asked once for each second step the first can lead to, not once for each first
     assignment: many leave the same combat behind (they differ only in what players were
@@ -632,8 +738,7 @@ def _valued(part: Scenario, branches, target: Pair, second_step) -> list[Option]
         value, after_it = here, ()
         if second is not None:
             if second not in asked:
-                tally = replace(dealing(second), before=_dealt(outcome))
-                asked[second] = (here, second_step(second, tally))
+                asked[second] = (here, second_step(second, _dealt(outcome)))
             there, (answer, after_it) = asked[second]
             value += answer - there  # the answer counted its own first step's damage
         lost = {p: outcome.lost[p] - outcome.gained[p] for p in outcome.lost}
@@ -774,14 +879,15 @@ def _part_options(parts: list[Scenario], like: dict[int, int], target: Pair, sec
 
 def _guaranteed_second(to: str):
     """What the wanting player can be sure of dealing to `to` over the phase once the first
-    step left the second step's combat (what it dealt in the tally), with that step's
+    step left the second step's combat, having dealt `before`, with that step's
     assignment as both sides choose best. When `to` is not there (it died in the first
     step, or is in another part of the combat), what the first step dealt it, and any legal
     second step."""
     from .solver import guarantee as one_step
     from .solver import queries
 
-    def guaranteed(second: Scenario, tally: Tally) -> tuple[int, tuple[Entry, ...]]:
+    def guaranteed(second: Scenario, before: dict) -> tuple[int, tuple[Entry, ...]]:
+        tally = replace(dealing(second), before=before)
         if to in {p.id for p in (*second.permanents, *second.players)}:
             answer = one_step.guarantee(second, to, tally)
             return answer.value, answer.assignment

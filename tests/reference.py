@@ -887,6 +887,12 @@ def open_for_the_phase(scenario: Scenario) -> list[str]:
     ]
 
 
+def dealt_over_the_phase(scenario: Scenario, to: str):
+    """The damage dealt to `to` over the phase in each course `whole_combats` finds."""
+    for one, dealt_one, two, dealt_two in whole_combats(scenario):
+        yield dealt_to(one, dealt_one, to) + dealt_to(two, dealt_two, to)
+
+
 def whole_combats(scenario: Scenario):
     """(first step's entries, its outcome, second step's entries, its outcome) of every
     legal combat damage phase, every choice of the open orders (the same in both steps) and

@@ -155,14 +155,6 @@ def phases_asked_about(draw):
     return combat, to
 
 
-def _dealt_over_the_phase(combat, to) -> list[int]:
-    """The damage dealt to `to` in every course the reference finds for the phase."""
-    return [
-        reference.dealt_to(one, dealt_one, to) + reference.dealt_to(two, dealt_two, to)
-        for one, dealt_one, two, dealt_two in reference.whole_combats(combat)
-    ]
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(small_phases(), st.sampled_from(["D", "a0", "b0"]))
 def test_max_and_min_over_the_phase_equal_the_reference(combat, to):
@@ -180,7 +172,7 @@ def test_max_and_min_of_damage_dealt_with_its_results_equal_the_reference(asked)
 
 
 def _agree_on_max_and_min(combat, to):
-    totals = _dealt_over_the_phase(combat, to)
+    totals = list(reference.dealt_over_the_phase(combat, to))
     for name in _first_steps_do(combat):
         event(name)
     assert maximum(combat, to, whole_combat=True).value == max(totals)
@@ -263,7 +255,7 @@ def test_life_gained_in_another_part_keeps_the_game_going():
     assert (
         maximum(combat, "D", whole_combat=True).value
         == 2
-        == max(_dealt_over_the_phase(combat, "D"))
+        == max(reference.dealt_over_the_phase(combat, "D"))
     )
 
 
@@ -281,7 +273,7 @@ def test_the_game_ends_when_all_players_but_one_have_lost(e_life, most):
     combat = parse(data, whole_combat=True)
     for answer in (maximum, minimum):
         assert answer(combat, "D", whole_combat=True).value == most
-    dealt = _dealt_over_the_phase(combat, "D")
+    dealt = list(reference.dealt_over_the_phase(combat, "D"))
     assert min(dealt) == max(dealt) == most
 
 
@@ -449,7 +441,7 @@ def test_a_minus_one_counter_lowers_the_power_it_assigns_in_the_second_step():
         blocker("sprite", 1, 5, "first strike", "wither", blocking=["ogre"]),
     )
     assert maximum(combat, "sprite", whole_combat=True).value == 2
-    assert max(_dealt_over_the_phase(combat, "sprite")) == 2
+    assert max(reference.dealt_over_the_phase(combat, "sprite")) == 2
 
 
 def test_a_shield_kept_for_the_second_step_is_a_choice_of_its_own():
@@ -516,7 +508,7 @@ def test_shields_on_a_player_answer_as_every_split_of_them_does(asked):
     shields and with that much more life, are the reference's, which deals every split of
     every shield in every course."""
     combat, to = asked
-    totals = _dealt_over_the_phase(combat, to)
+    totals = list(reference.dealt_over_the_phase(combat, to))
     event(f"to {to}")
     for name in _first_steps_do(combat):
         event(name)
@@ -602,7 +594,7 @@ def test_a_shield_keeps_the_player_alive_through_the_first_step():
         ),
         whole_combat=True,
     )
-    totals = _dealt_over_the_phase(combat, "D")
+    totals = list(reference.dealt_over_the_phase(combat, "D"))
     assert maximum(combat, "D", whole_combat=True).value == max(totals) == 3
     assert minimum(combat, "D", whole_combat=True).value == min(totals) == 1
 
@@ -617,7 +609,7 @@ def test_possible_with_shields_on_a_player_answers_as_every_split_of_them_does(
     and some split of the shields, deals so much (the reference)."""
     combat, to = asked
     requirement = f"*->{to} {comparison} {number}"
-    met = any(COMPARED[comparison](t, number) for t in _dealt_over_the_phase(combat, to))
+    met = any(COMPARED[comparison](t, number) for t in reference.dealt_over_the_phase(combat, to))
     event(f"{'possible' if met else 'impossible'}")
     assert possible(combat, [requirement], whole_combat=True).possible == met
 

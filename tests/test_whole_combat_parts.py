@@ -9,6 +9,7 @@ import io
 import json
 import random
 from dataclasses import replace
+from itertools import islice
 
 import pytest
 from hypothesis import HealthCheck, assume, event, given, note, settings
@@ -26,13 +27,14 @@ from lethal.interchangeable import alike_parts
 from lethal.limits import ASSIGNMENTS, COUNT_ROWS
 from lethal.requirements import ANY, Pair, assigned
 from lethal.rules import order
-from lethal.rules.dealing import deal
+from lethal.rules.dealing import deal, leaves_no_choice
 from lethal.solver import queries, two_steps
 from lethal.solver.combat_parts import independent_parts
 from lethal.solver.counting import count
 from lethal.solver.guarantee import who_is_hurt
 from lethal.view import ScenarioView
 
+from . import reference
 from .build import (
     attacker,
     blocker,
@@ -42,7 +44,7 @@ from .build import (
     scenario_file,
     unchosen_effects,
 )
-from .strategies import phase_starts
+from .strategies import effects, phase_starts
 
 pytestmark = pytest.mark.filterwarnings("ignore::lethal.errors.ScenarioWarning")
 
@@ -540,3 +542,114 @@ def test_a_phase_with_a_shield_on_the_player_cut_short_gives_its_bounds_less_the
     assert isinstance(high, Bounds) and isinstance(bare, Bounds)
     assert (high.lower, high.upper) == (max(bare.lower - 2, 0), bare.upper - 2)
     assert high.lower <= 7 <= high.upper
+
+
+@st.composite
+def fights_with_choices(draw):
+    """A small fight and its copy under new ids beside it, with or without first strike,
+    and effects on the damage to their permanents (and now and then to the defending
+    player) that make dealing a choice: shields and "next time" preventions, now and then
+    a doubler and a "plus N"
+    on the same damage, whose order is chosen. Dealing is a choice in some parts and not in
+    others, and a first step may end the game."""
+    data = draw(phase_starts())
+    if draw(st.integers(0, 2)) == 0:
+        for p in data["permanents"]:
+            if "keywords" in p:
+                p["keywords"] = [k for k in p["keywords"] if "strike" not in k]
+    twin = _renamed(data, "z")
+    data["permanents"] += twin["permanents"]
+    data["bands"] = data.get("bands", []) + twin["bands"]
+    if not data["bands"]:
+        data.pop("bands")
+    creatures = [p["id"] for p in data["permanents"] if "creature" in p["types"]]
+    # The defending player too, now and then: a shield on them, or a "next time" prevention,
+    # is met by the damage of every part, and joins them.
+    recipients = [p["id"] for p in data["permanents"]] + ["D"] * draw(st.integers(0, 1))
+    kinds = ["prevent", "prevent", "prevent", "double", "add"]
+    data["effects"] = draw(effects(creatures, recipients, most=3, least=1, kinds=kinds))
+    note(json.dumps(data))
+    combat = parse(data, whole_combat=True)
+    assume(not leaves_no_choice(combat) and not order.open_orders(ScenarioView(combat)))
+    assume(sum(1 for _ in islice(reference.whole_combats(combat), 301)) <= 300)
+    return combat
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(fights_with_choices(), st.sampled_from(["D", "a0", "b0", "za0", "zb0"]))
+def test_parts_whose_dealing_is_a_choice_give_the_references_max_and_min(combat, to):
+    """Each part whose dealing is a choice is tried every way alone, the others solved as
+    without effects, and the courses joined: the most and least the reference finds by
+    dealing every course of the whole combat, every way."""
+    assume(to == "D" or any(p.id == to for p in combat.permanents))
+    first = phase._start(combat)
+    parts = independent_parts(first)
+    choosing = sum(not leaves_no_choice(part) for part in parts)
+    event(f"{len(parts)} parts, {choosing} of them choosing; {first.step}")
+    totals = list(reference.dealt_over_the_phase(combat, to))
+    assert maximum(combat, to, whole_combat=True).value == max(totals)
+    assert minimum(combat, to, whole_combat=True).value == min(totals)
+
+
+def test_a_board_with_a_shield_on_a_blocker_is_split_into_parts():
+    """30 double-striking 2/2 trample tokens, each blocked by a 1/1 deathtouch token of its
+    own, a shield of 2 on c0 and a "next time" prevention of the damage to t5: 2^30
+    first-step assignments, which tried every way refused. With no life total, at most 3 to
+    D from each token, and from t0 2: c0 survives the first step (the shield prevents 1 of
+    its 1), and needs lethal damage again (702.19b). At least 2 from each, and none from t0,
+    which may put all on c0 in both steps. At 20 life: at most 19 past the blockers in the
+    first step, then 2 from each token and 1 from t0 (c0 lives through 2 prevented); at
+    least 20, the game ending in the first step (104.2a)."""
+    data = fights([2] * 30, [1] * 30, deathtouch=True)
+    data["effects"] = [
+        {"id": "ward", "kind": "prevent", "amount": 2, "to": "c0"},
+        {"id": "cop", "kind": "prevent", "to": "t5", "once": True},
+    ]
+    combat = parse(data, whole_combat=True)
+    assert len(independent_parts(phase._start(combat))) == 30
+    assert maximum(combat, "D", whole_combat=True).value == 89
+    assert minimum(combat, "D", whole_combat=True).value == 58
+    data["players"][1]["life"] = 20
+    combat = parse(data, whole_combat=True)
+    assert maximum(combat, "D", whole_combat=True).value == 78
+    assert minimum(combat, "D", whole_combat=True).value == 20
+
+
+def test_a_part_whose_dealing_is_a_choice_may_end_the_game_alone():
+    """A double-striking 3/3 trampler blocked by a 1/1 with a shield of 1, and an unblocked
+    1/1 without first strike, D at 2 life. The trampler alone can end the game in the first
+    step (1 to the blocker, 2 past: 104.2a), so at least 2 are dealt, not the 4 of its part
+    and the other's added. At most 5: 2 on the blocker, 1 of it prevented, 1 past; then 3
+    past the dead blocker and 1 from the other."""
+    data = scenario_file(
+        attacker("t", 3, 3, "double strike", "trample"),
+        blocker("c", 1, 1, blocking=["t"]),
+        attacker("b", 1, 1),
+        effects=[{"id": "ward", "kind": "prevent", "amount": 1, "to": "c"}],
+    )
+    data["players"][1]["life"] = 2
+    combat = parse(data, whole_combat=True)
+    assert len(independent_parts(phase._start(combat))) == 2
+    assert minimum(combat, "D", whole_combat=True).value == 2
+    assert maximum(combat, "D", whole_combat=True).value == 5
+
+
+@pytest.mark.parametrize(
+    "x, effect",
+    [
+        # Lifelink: how the shield is split says who gains life, so it is not just more life.
+        (("lifelink",), {"id": "salve", "kind": "prevent", "amount": 2, "to": "D"}),
+        # Used up by x's damage in the first-strike step; y's, in the second, is dealt.
+        (("first strike",), {"id": "cop", "kind": "prevent", "to": "D", "once": True}),
+    ],
+    ids=["a shield", "a next-time prevention"],
+)
+def test_a_prevention_on_the_player_joins_the_parts_it_meets(x, effect):
+    """Two unblocked 2/2s, each a part of its own but for a prevention on D that both
+    their damage meets: a shield of 2 (615.7), or the next time damage would be dealt to D.
+    2 dealt, not 0 as if each part had the prevention to itself."""
+    data = scenario_file(attacker("x", 2, 2, *x), attacker("y", 2, 2), effects=[effect])
+    combat = parse(data, whole_combat=True)
+    assert len(independent_parts(phase._start(combat))) == 1
+    assert maximum(combat, "D", whole_combat=True).value == 2
+    assert minimum(combat, "D", whole_combat=True).value == 2

@@ -7,15 +7,20 @@ damage a permanent the other can: what the first-strike step deals to a permanen
 marked, counters, loyalty, its death) is what the second step starts from (510.2, 704.5).
 Players are in every part, and their damage is shared state only through what ends the game
 (104.2a: life and poison, so lifelink and infect too); whoever splits a combat must rule that
-out (`whole_combat`). Parts without a first or double striker have no first step, and are
-kept as one part, so that the second step asks one question for all of them.
+out (`whole_combat`). Creatures whose damage may meet one prevention shield or one "next
+time" prevention are in one part too: what one event uses of it, the next finds gone (615.7).
+Parts without a first or double striker have no first step, and are kept as one part, so
+that the second step asks one question for all of them; but not those whose effects make
+dealing a choice, which are tried every way, so kept small. Each part keeps the effects that
+may apply to its own damage.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from ..combat import FIRST_STRIKE_STEP, SECOND, Scenario
+from ..combat import FIRST_STRIKE_STEP, SECOND, Effect, Scenario
+from ..rules.dealing import leaves_no_choice
 from .encoding import Encoding
 from .parts import parts
 
@@ -44,6 +49,9 @@ def independent_parts(first: Scenario) -> list[Scenario]:
         view = encoding.view
         for c in view.creatures:
             join([c, *view.reachable(c)])
+        for e in first.effects:
+            if e.is_shield or e.once:  # its state is shared by every event it meets
+                join([c for c in view.creatures if _meets(e, c, view.reachable(c))])
         for part in parts(encoding):  # creatures whose unknowns share a constraint
             join([source for source, _ in part.pairs])
 
@@ -51,18 +59,36 @@ def independent_parts(first: Scenario) -> list[Scenario]:
     for i in ids:
         members.setdefault(root(i), []).append(i)
     strikers = set(first.strikers())
-    split = [m for m in members.values() if strikers.intersection(m)]
-    rest = [i for m in members.values() if not strikers.intersection(m) for i in m]
-    groups = split + [rest] if rest else split
+    groups, rest = [], set()
+    for m in map(set, members.values()):
+        if strikers.intersection(m) or not leaves_no_choice(_restricted(first, m)):
+            groups.append(m)
+        else:
+            rest |= m
+    groups += [rest] if rest else []
     if len(groups) == 1:
         return [first]
-    return [_restricted(first, set(group)) for group in groups]
+    return [_restricted(first, group) for group in groups]
 
 
 def _restricted(scenario: Scenario, ids: set[str]) -> Scenario:
-    """The combat of these permanents alone: a part's blocks and bands stay within it."""
+    """The combat of these permanents alone: a part's blocks and bands stay within it, and
+    the effects that may change its creatures' damage (to one of them or a player)."""
+    players = {p.id for p in scenario.players}
     return replace(
         scenario,
         permanents=tuple(p for p in scenario.permanents if p.id in ids),
         bands=tuple(band for band in scenario.bands if set(band) <= ids),
+        effects=tuple(e for e in scenario.effects if _may_apply(e, ids, ids | players)),
     )
+
+
+def _meets(effect: Effect, source: str, recipients) -> bool:
+    return any(effect.applies(source, r) for r in recipients)
+
+
+def _may_apply(effect: Effect, sources: set[str], recipients: set[str]) -> bool:
+    """Whether the effect applies to damage from one of `sources` to one of `recipients`:
+    `Effect.applies`, whose test of the source and of the recipient are apart."""
+    source = next(iter(sources if effect.sources is None else effect.sources & sources), None)
+    return source is not None and _meets(effect, source, recipients)
