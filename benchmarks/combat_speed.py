@@ -18,7 +18,9 @@ unlike such fights at 20 life (the first step may then end the game, so the part
 joined on the life D loses: `game_end`), and on 100 double-striking 3/3 trample tokens under
 the rules of 2020, each blocked by two 1/1 tokens in the order the file gives, D at 20 life,
 and on the 100 token pairs with three effects that leave dealing no choice (a doubler,
-"plus 1", a prevention of all damage to one blocker), and with a shield of 3 on D; then
+"plus 1", a prevention of all damage to one blocker), with a shield of 3 on D, and with
+two effects that make dealing a choice (a shield of 2 on a blocker, the next time damage
+would be dealt to an attacker prevented); then
 `possible --combat` of that most to D, and of more, and `guarantee --combat` to D; each
 stopped after SECONDS (wall clock), or refused at a limit; then the peak memory of all.
 """
@@ -101,6 +103,10 @@ def fights_with(n: int, life: int, effects: list[dict]) -> lethal.Scenario:
 
 # A shield of 3 on D: only so much more life (`shields_as_life`).
 SALVE = {"id": "salve", "kind": "prevent", "amount": 3, "to": "D"}
+# A shield of 2 on one blocker and the next time damage would be dealt to one token
+# prevented: dealing is a choice, in two of the parts.
+WARD = {"id": "ward", "kind": "prevent", "amount": 2, "to": "c0"}
+COP = {"id": "cop", "kind": "prevent", "to": "t5", "once": True}
 
 
 def fights_at_life_timed(limit: float) -> None:
@@ -114,6 +120,10 @@ def fights_at_life_timed(limit: float) -> None:
         ),
         ("100 token pairs, 3 effects, D at 20 life", fights_with(100, 20, unchosen_effects())),
         ("100 token pairs, a shield of 3 on D at 20 life", fights_with(100, 20, [SALVE])),
+        (
+            "100 token pairs, a shield on c0, a next-time prevention on t5, D at 20 life",
+            fights_with(100, 20, [WARD, COP]),
+        ),
     ]
     for label, scenario in boards:
         seconds, most = _stopped_after(

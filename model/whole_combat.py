@@ -18,8 +18,8 @@ then try each part's first-step assignments apart and join them on those (`game_
 `guarantee` only when one side alone divides in that step. Parts alike but for their names
 are solved once where they are tried apart, and their twin courses skipped where they are
 one query. A file whose effects make dealing a choice is answered by trying every assignment
-of each step and every order of effects. Without first or double strike, the whole combat is
-the one step.
+of each step and every order of effects: by `max` and `min` only in the parts whose dealing
+is a choice, each alone. Without first or double strike, the whole combat is the one step.
 """
 
 from __future__ import annotations
@@ -523,7 +523,10 @@ def _values_dealt(part: Scenario, one, two, target: Pair) -> set[int]:
             values.add(here)
             continue
         second = after(part, dealt_one)
-        if check(second, two).legal:
+        # Another way of dealing the first step may have left another second step, one
+        # without a creature this course's second step names.
+        there = {x.id for x in (*second.players, *second.permanents)}
+        if {i for e in two for i in (e.source, e.to)} <= there and check(second, two).legal:
             values |= {here + assigned(target, Amounts(_dealt(d))) for d in deal(second, two)}
     return values
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, replace
 from datetime import date
+from math import prod
 
 from lethal.combat import Entry, Scenario
 
@@ -885,6 +886,36 @@ def open_for_the_phase(scenario: Scenario) -> list[str]:
         and amount(p) > 0
         and len(order_members(scenario, p)) >= 2
     ]
+
+
+def divisions_to_try(scenario: Scenario) -> int:
+    """The most assignments the reference tries in either step of the phase: every
+    division of each creature's damage, combined."""
+    return max(
+        prod(
+            len(divisions(replace(scenario, step=step), p))
+            for p in scenario.permanents
+            if p.is_creature
+        )
+        for step in ("first-strike", "second")
+    )
+
+
+def most_effect_steps(scenario: Scenario) -> int:
+    """The most (event, effect) steps the damage to one recipient can meet in a step, whose
+    orders the reference tries: each creature that may assign to it, times the effects that
+    may apply to that damage."""
+    most = 0
+    for step in ("first-strike", "second"):
+        during = replace(scenario, step=step)
+        for r in [p.id for p in scenario.players] + [p.id for p in scenario.permanents]:
+            steps = 0
+            for c in scenario.permanents:
+                free, gated = recipients(during, c) if c.is_creature else ([], [])
+                if r in free + gated and assigns_this_step(during, c):
+                    steps += len(_effects_on(scenario, c.id, r))
+            most = max(most, steps)
+    return most
 
 
 def dealt_over_the_phase(scenario: Scenario, to: str):

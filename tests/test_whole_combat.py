@@ -6,7 +6,6 @@ import io
 import json
 from dataclasses import replace
 from itertools import islice
-from math import prod
 
 import pytest
 from hypothesis import HealthCheck, assume, event, given, note, settings
@@ -82,10 +81,6 @@ def test_worked_case(permanents, most):
     assert guarantee(combat, "D", whole_combat=True).value == most  # no banding: A decides
 
 
-def _size(combat) -> int:
-    return prod(len(reference.divisions(combat, p)) for p in combat.permanents if p.is_creature)
-
-
 @st.composite
 def small_phases(
     draw, results: bool = False, focus: str | None = None, kinds=EFFECT_KINDS, strikers=True
@@ -117,33 +112,11 @@ def small_phases(
     assume(
         strikers == any(k in p.keywords for k in STRIKES for p in combat.permanents if p.in_combat)
     )
-    from dataclasses import replace
-
-    assume(_size(replace(combat, step="first-strike")) <= 300)
-    assume(_size(replace(combat, step="second")) <= 300)
+    assume(reference.divisions_to_try(combat) <= 300)
     if results:  # the courses of the phase, with every choice as damage is dealt: not many
-        assume(_most_effect_steps(combat) <= 6)
+        assume(reference.most_effect_steps(combat) <= 6)
         assume(sum(1 for _ in islice(reference.whole_combats(combat), 301)) <= 300)
     return combat
-
-
-def _most_effect_steps(combat) -> int:
-    """The most (event, effect) steps the damage to one recipient can meet in a step, whose
-    orders the reference and lethal both try: each creature that may assign to it, times
-    the effects that may apply to that damage."""
-    from dataclasses import replace
-
-    most = 0
-    for step in ("first-strike", "second"):
-        during = replace(combat, step=step)
-        for r in [p.id for p in combat.players] + [p.id for p in combat.permanents]:
-            steps = 0
-            for c in combat.permanents:
-                free, gated = reference.recipients(during, c) if c.is_creature else ([], [])
-                if r in free + gated and reference.assigns_this_step(during, c):
-                    steps += len(reference._effects_on(combat, c.id, r))
-            most = max(most, steps)
-    return most
 
 
 @st.composite
