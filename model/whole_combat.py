@@ -452,13 +452,8 @@ def _optimum(scenario: Scenario, to: str, source: str | None, *, maximize: bool)
     from .solver.combat_parts import independent_parts
 
     first = _start(scenario)
-    choices = not leaves_no_choice(first)
-    scenarios = independent_parts(first) if choices else None
-    if choices and len(scenarios) == 1:
-        value, steps = _best_of_every_phase(first, target, maximize=maximize)
-        return Optimum(value, _flat(steps), steps)
-    if choices:
-        return _optimum_of_parts_with_choices(first, scenarios, target, maximize)
+    if not leaves_no_choice(first):
+        return _optimum_with_choices(first, target, maximize)
     if first.step == ONLY:
         try:
             answer = queries.optimum(first, to, source, maximize=maximize, tally=dealing(first))
@@ -485,20 +480,26 @@ def _joined(courses: list[tuple]) -> tuple[int, tuple[Entry, ...], tuple[Entry, 
     return value, one, tuple(e for _, _, entries in courses for e in entries)
 
 
-def _optimum_of_parts_with_choices(first: Scenario, scenarios: list, target: Pair, maximize):
+def _optimum_with_choices(first: Scenario, target: Pair, maximize: bool) -> Optimum:
     """The most (least) dealt over the phase of a combat whose effects make dealing a
     choice, from its independent parts: each part whose effects leave a choice tried every
     way, alone (its shields and "next time" preventions are its own: `combat_parts`), the
     others solved as without effects. A course joined so is re-checked part by part
     (`_recheck_parts`), since dealing the whole course would try every choice of every
     part at once."""
+    from .solver.combat_parts import independent_parts
+
+    scenarios = independent_parts(first)
+    if len(scenarios) == 1:
+        value, steps = _best_of_every_phase(first, target, maximize=maximize)
+        return Optimum(value, _flat(steps), steps)
     courses, ended = _courses(first, scenarios, target, maximize=maximize)
     value, one, two = _joined(courses)
-    _recheck_parts(first, scenarios, courses, ended, target, value)
+    _recheck_parts(first, scenarios, courses, ended, target)
     return Optimum(value, one + two, _steps(first, one, () if ended else two))
 
 
-def _recheck_parts(first: Scenario, scenarios: list, courses: list, ended: bool, target, value):
+def _recheck_parts(first: Scenario, scenarios: list, courses: list, ended: bool, target: Pair):
     """A course joined from parts whose dealing is a choice is reported only once the whole
     first step is legal, and each part, dealt its share of the course step by step, can
     come to its share of the value, as its players may choose (`deal`); anything else is a
