@@ -18,8 +18,9 @@ then try each part's first-step assignments apart and join them on those (`game_
 `guarantee` only when one side alone divides in that step. Parts alike but for their names
 are solved once where they are tried apart, and their twin courses skipped where they are
 one query. A file whose effects make dealing a choice is answered by trying every assignment
-of each step and every order of effects: by `max` and `min` only in the parts whose dealing
-is a choice, each alone. Without first or double strike, the whole combat is the one step.
+of each step and every order of effects: by `max`, `min` and `guarantee` only in the parts
+whose dealing is a choice, each alone (`guarantee` only when the first step cannot end the
+game). Without first or double strike, the whole combat is the one step.
 """
 
 from __future__ import annotations
@@ -801,7 +802,7 @@ def _guarantee(scenario: Scenario, to: str) -> Guarantee:
         answer = _guarantee(shielded.scenario, to)
         return replace(answer, value=shielded.value(Pair(ANY, to), answer.value))
     if not leaves_no_choice(scenario):
-        return _guarantee_by_every_choice(scenario, to)
+        return _guarantee_with_choices(_start(scenario), to)
     first = _start(scenario)
     if first.step == ONLY:
         answer = one_step.guarantee(first, to, dealing(first))
@@ -937,17 +938,70 @@ def _course_of(chosen: list[Option]) -> tuple[tuple[Entry, ...], tuple[Entry, ..
     return one, tuple(e for option in chosen for e in option.second)
 
 
-def _guarantee_by_every_choice(scenario: Scenario, to: str) -> Guarantee:
-    """The guarantee the slow, exact way, for files whose effects make dealing a choice. Each
-    step is four choices in turn: the active player's divisions, the defending players'
-    (510.1), then, as damage is dealt, the active player's order of effects on damage to what
-    they control, and the defending players' (616.1, in APNAP order). Each is made by the
-    wanting side for the most damage and by the other for the least."""
+def _guarantee_with_choices(first: Scenario, to: str) -> Guarantee:
+    """The guarantee of a combat whose effects make dealing a choice, from its first step.
+    Each part whose dealing is a choice is played out every way alone, the rest of the
+    combat as without such effects, and their guarantees added up: each side's choices in
+    one part change no other part's damage. Not when the first step may end the game,
+    which hangs on every part at once: the whole combat is then played out every way. A
+    course joined from parts is re-checked part by part (`_recheck_parts`)."""
+    from .solver.combat_parts import independent_parts, together
     from .solver.guarantee import who_is_hurt, who_wants
 
-    first = _start(scenario)
+    wanting_first = who_is_hurt(first, to) != first.active_player
+    scenarios = independent_parts(first)
+    choosing = [s for s in scenarios if not leaves_no_choice(s)]
+    rest = [s for s in scenarios if leaves_no_choice(s)]
+    pieces = [*choosing, together(first, rest)] if rest else choosing
+    if len(pieces) == 1 or _may_end_the_game(first, [_worst(first, s) for s in scenarios]):
+        value, steps = _guarantee_by_every_choice(first, to, wanting_first)
+        return Guarantee(to, who_wants(first, to), value, _flat(steps), steps)
+    courses = []
+    for piece in choosing:
+        value, steps = _guarantee_by_every_choice(_without_life(piece), to, wanting_first)
+        courses.append((value, steps[0][1], steps[1][1] if len(steps) > 1 else ()))
+    if rest:
+        courses.append(_guarantee_without_choices(_without_life(pieces[-1]), to, wanting_first))
+    _recheck_parts(first, pieces, courses, False, Pair(ANY, to))
+    value, one, two = _joined(courses)
+    return Guarantee(to, who_wants(first, to), value, one + two, _steps(first, one, two))
+
+
+def _worst(first: Scenario, part: Scenario) -> dict[str, tuple[int, int]]:
+    """`_at_worst` of one independent part of the first step, whether or not its dealing is
+    a choice."""
+    from .solver.two_steps import FirstStep
+
+    lifeless = _without_life(part)
+    if not leaves_no_choice(part):
+        return _worst_of(first, list(_branches(lifeless)))
+    return _at_worst(first, FirstStep(lifeless, dealing(part)))
+
+
+def _guarantee_without_choices(part: Scenario, to: str, wanting_first: bool) -> tuple:
+    """The guarantee (value, first step's assignment, second step's) of a part of a combat
+    whose dealing leaves no choice, the first step unable to end the game; `to` may be in
+    another part, and is then dealt nothing here."""
+    from .solver import guarantee as one_step
+    from .solver import queries
+
+    if part.step != ONLY:
+        return _guarantee_of_parts(part, to, wanting_first)
+    if to not in {x.id for x in (*part.players, *part.permanents)}:
+        return 0, queries.possible(part).assignment, ()
+    answer = one_step.guarantee(part, to, dealing(part))
+    return answer.value, answer.assignment, ()
+
+
+def _guarantee_by_every_choice(first: Scenario, to: str, wanting_first: bool) -> tuple:
+    """The guarantee the slow, exact way, for files whose effects make dealing a choice:
+    (its value, each step's assignment), from the first step. Each step is four choices in
+    turn: the active player's divisions, the defending players' (510.1), then, as damage is
+    dealt, the active player's order of effects on damage to what they control, and the
+    defending players' (616.1, in APNAP order). Each is made by the wanting side for the
+    most damage and by the other for the least (`wanting_first`: the active player wants
+    it)."""
     active = first.active_player
-    wanting_first = who_is_hurt(first, to) != active
     second_steps = _second_steps_counted()
     played: dict[Scenario, tuple] = {}  # second step -> its value and steps, played out
 
@@ -992,5 +1046,4 @@ def _guarantee_by_every_choice(scenario: Scenario, to: str) -> Guarantee:
                 ) = (value, steps)
         return best(tree, 0, True)
 
-    value, steps = step_value(first, (), 0)
-    return Guarantee(to, who_wants(first, to), value, _flat(steps), steps)
+    return step_value(first, (), 0)

@@ -593,6 +593,17 @@ def test_parts_whose_dealing_is_a_choice_give_the_references_max_and_min(combat,
     assert minimum(combat, to, whole_combat=True).value == min(totals)
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(fights_with_choices(), st.sampled_from(["D", "a0", "b0", "za0", "zb0"]))
+def test_parts_whose_dealing_is_a_choice_give_the_references_guarantee(combat, to):
+    """Each part whose dealing is a choice is played out every way alone, the rest of the
+    combat as without such effects, and the guarantees added up, unless the first step may
+    end the game: what the reference finds playing out the whole combat, every way."""
+    assume(to == "D" or any(p.id == to for p in combat.permanents))
+    expected = reference.guarantee_over_the_phase(combat, to)
+    assert guarantee(combat, to, whole_combat=True).value == expected
+
+
 def test_a_board_with_a_shield_on_a_blocker_is_split_into_parts():
     """30 double-striking 2/2 trample tokens, each blocked by a 1/1 deathtouch token of its
     own, a shield of 2 on c0 and a "next time" prevention of the damage to t5: 2^30
@@ -611,6 +622,9 @@ def test_a_board_with_a_shield_on_a_blocker_is_split_into_parts():
     assert len(independent_parts(phase._start(combat))) == 30
     assert maximum(combat, "D", whole_combat=True).value == 89
     assert minimum(combat, "D", whole_combat=True).value == 58
+    # Only A divides the damage that reaches D, and no choice of D's changes it (the shield
+    # meets t0's damage alone): A is sure of the most.
+    assert guarantee(combat, "D", whole_combat=True).value == 89
     data["players"][1]["life"] = 20
     combat = parse(data, whole_combat=True)
     assert maximum(combat, "D", whole_combat=True).value == 78

@@ -71,6 +71,11 @@ def independent_parts(first: Scenario) -> list[Scenario]:
     return [_restricted(first, group) for group in groups]
 
 
+def together(first: Scenario, parts: list[Scenario]) -> Scenario:
+    """The combat of these parts of `first`, as one."""
+    return _restricted(first, {p.id for part in parts for p in part.permanents})
+
+
 def _restricted(scenario: Scenario, ids: set[str]) -> Scenario:
     """The combat of these permanents alone: a part's blocks and bands stay within it, and
     the effects that may change its creatures' damage (to one of them or a player)."""
