@@ -73,6 +73,15 @@ class Requirement:
     def pairs(self) -> Iterable[Pair]:
         return (a for a in self.left + self.right if isinstance(a, Pair))
 
+    def given(self, dealt: Amounts) -> Requirement:
+        """The requirement on the rest of the damage once `dealt` is dealt: what its pairs
+        come to in `dealt` added to each side, as a number."""
+        return Requirement(
+            (*self.left, total(assigned(a, dealt) for a in self.left if isinstance(a, Pair))),
+            self.comparison,
+            (*self.right, total(assigned(a, dealt) for a in self.right if isinstance(a, Pair))),
+        )
+
     def holds(self, amounts: Amounts) -> Term:
         left = total(assigned(a, amounts) for a in self.left)
         right = total(assigned(a, amounts) for a in self.right)

@@ -18,9 +18,9 @@ then try each part's first-step assignments apart and join them on those (`game_
 `guarantee` only when one side alone divides in that step. Parts alike but for their names
 are solved once where they are tried apart, and their twin courses skipped where they are
 one query. A file whose effects make dealing a choice is answered by trying every assignment
-of each step and every order of effects: by `max`, `min` and `guarantee` only in the parts
-whose dealing is a choice, each alone (`guarantee` only when the first step cannot end the
-game). Without first or double strike, the whole combat is the one step.
+of each step and every order of effects: only in the parts whose dealing is a choice, each
+alone (by `possible` and `guarantee` only when the first step cannot end the game). Without
+first or double strike, the whole combat is the one step.
 """
 
 from __future__ import annotations
@@ -216,11 +216,10 @@ def after(first: Scenario, outcome: Outcome) -> Scenario:
     )
 
 
-def _every_phase(scenario: Scenario):
+def _every_phase(first: Scenario):
     """(each step's assignment, damage dealt over the phase) for every legal assignment of
-    each step and every order of effects the affected players may choose: the slow, exact way,
-    for files whose effects make dealing a choice."""
-    first = _start(scenario)
+    each step and every order of effects the affected players may choose, from the first
+    step: the slow, exact way, for files whose effects make dealing a choice."""
     second_steps = _second_steps_counted()
     for one, dealt_one, second in _branches(first):
         if second is None:
@@ -330,21 +329,21 @@ def possible(scenario: Scenario, requirements) -> Possible | Impossible:
 
 
 def _possible(scenario: Scenario, requirements) -> Possible | Impossible:
-    from .solver import queries
-    from .solver.two_steps import expressible
-
     shielded = as_life(scenario, [p for r in requirements for p in r.pairs()])
     asked = [shielded.requirement(r) for r in requirements] if shielded else None
     if asked is not None and None not in asked:
         return _possible_as_life(shielded, requirements, asked)
-    if not leaves_no_choice(scenario):
-        for steps, totals in _every_phase(scenario):
-            if all(r.holds(Amounts(totals)) is True for r in requirements):
-                return Possible(_flat(steps), steps)
-        said = " and ".join(str(r) for r in requirements)
-        note = f"{said}: no legal assignment of either step, and no order of effects, meets it"
-        return Impossible((Obstacle("requirement", None, None, note),))
     first = _start(scenario)
+    if not leaves_no_choice(first):
+        return _possible_with_choices(first, requirements)
+    return _possible_from(first, requirements)
+
+
+def _possible_from(first: Scenario, requirements) -> Possible | Impossible:
+    """`possible` of a combat whose dealing leaves no choice, from its first step."""
+    from .solver import queries
+    from .solver.two_steps import expressible
+
     if first.step == ONLY:
         answer = queries.possible(first, requirements, dealing(first))
         return _as_the_only_step(answer)
@@ -371,6 +370,98 @@ def _possible(scenario: Scenario, requirements) -> Possible | Impossible:
             )
             obstacles = (*answer.obstacles, Obstacle("note", None, None, note))
     return Impossible(obstacles)
+
+
+def _possible_with_choices(first: Scenario, requirements) -> Possible | Impossible:
+    """`possible` of a combat whose effects make dealing a choice, from its first step.
+    Each part whose dealing is a choice is dealt every way alone, and what its courses deal
+    on each side of each requirement kept, one course for each; every sum of one of them
+    from each such part is then asked of the rest of the combat, as without such effects,
+    the requirements given those numbers. Not when the first step may end the game, which
+    hangs on every part at once: the whole combat is then dealt every way."""
+    from .solver.combat_parts import independent_parts, together
+
+    scenarios = independent_parts(first)
+    choosing = [s for s in scenarios if not leaves_no_choice(s)]
+    rest = [_without_life(together(first, [s for s in scenarios if leaves_no_choice(s)]))]
+    said = " and ".join(str(r) for r in requirements)
+    if len(scenarios) == 1 or _may_end_the_game(first, [_worst(first, s) for s in scenarios]):
+        for steps, totals in _every_phase(first):
+            if all(r.holds(Amounts(totals)) is True for r in requirements):
+                return Possible(_flat(steps), steps)
+        note = f"{said}: no legal assignment of either step, and no order of effects, meets it"
+        return Impossible((Obstacle("requirement", None, None, note),))
+    if len(choosing) == len(scenarios):
+        rest = []
+    # For each sum, on each side of each requirement, of the damage the parts whose dealing
+    # is a choice can deal: a course of each that deals it, with its damage.
+    reached: dict[tuple, tuple] = {(0,) * 2 * len(requirements): ()}
+    for part in choosing:
+        sides = {}
+        for steps, totals in _every_phase(_without_life(part)):
+            sides.setdefault(_sides(requirements, totals), (steps, totals))
+        reached = {
+            tuple(map(sum, zip(sum_, side, strict=True))): (*courses, course)
+            for sum_, courses in reached.items()
+            for side, course in sides.items()
+        }
+    for courses in reached.values():
+        dealt = Amounts(_summed(totals for _, totals in courses))
+        pieces = [(_without_life(p), *course) for p, course in zip(choosing, courses, strict=True)]
+        if rest:
+            answer = _possible_from(rest[0], [r.given(dealt) for r in requirements])
+            if isinstance(answer, Impossible):
+                continue
+            (totals,) = _totals_dealt(rest[0], *_each_step(answer.steps))  # no choices
+            pieces.append((rest[0], answer.steps, totals))
+        elif not all(r.holds(dealt) is True for r in requirements):
+            continue
+        one = tuple(e for _, steps, _ in pieces for e in steps[0][1])
+        two = tuple(e for _, steps, _ in pieces if len(steps) > 1 for e in steps[1][1])
+        _recheck_possible(first, pieces, requirements)
+        return Possible(one + two, _steps(first, one, two))
+    note = (
+        f"{said}: no course of the parts whose dealing is a choice, each tried every way, "
+        "with any course of the rest of the combat, meets it"
+    )
+    return Impossible((Obstacle("requirement", None, None, note),))
+
+
+def _recheck_possible(first: Scenario, pieces: list, requirements) -> None:
+    """A course joined from parts (`pieces`: each part, or the rest of the combat, with its
+    steps and what they deal) is reported only once the whole first step is legal, each
+    part's steps, dealt every way, can deal what was found of them, and all of it together
+    meets every requirement; anything else is a bug in lethal, never an answer."""
+    if not check(first, tuple(e for _, steps, _ in pieces for e in steps[0][1])).legal:
+        raise AssertionError("a course of the phase found by lethal is not legal")
+    if any(totals not in _totals_dealt(part, *_each_step(steps)) for part, steps, totals in pieces):
+        raise AssertionError("a part's course of the phase does not deal what it was found to")
+    dealt = Amounts(_summed(totals for _, _, totals in pieces))
+    if not all(r.holds(dealt) is True for r in requirements):
+        raise AssertionError("a course of the phase found by lethal misses a requirement")
+
+
+def _each_step(steps) -> tuple:
+    """The first step's assignment and the second's (None where there is one step)."""
+    return steps[0][1], steps[1][1] if len(steps) > 1 else None
+
+
+def _sides(requirements, totals: dict) -> tuple[int, ...]:
+    """What the damage dealt (`totals`) comes to on each side of each requirement."""
+    dealt = Amounts(totals)
+    return tuple(
+        sum(assigned(a, dealt) for a in side if isinstance(a, Pair))
+        for r in requirements
+        for side in (r.left, r.right)
+    )
+
+
+def _summed(totals) -> dict:
+    summed: dict = {}
+    for dealt in totals:
+        for pair, amount in dealt.items():
+            summed[pair] = summed.get(pair, 0) + amount
+    return summed
 
 
 def _possible_as_life(shielded, requirements, asked) -> Possible | Impossible:
@@ -514,23 +605,28 @@ def _recheck_parts(first: Scenario, scenarios: list, courses: list, ended: bool,
 
 
 def _values_dealt(part: Scenario, one, two, target: Pair) -> set[int]:
+    """What the course may deal to the target (`_totals_dealt`)."""
+    return {assigned(target, Amounts(totals)) for totals in _totals_dealt(part, one, two)}
+
+
+def _totals_dealt(part: Scenario, one, two) -> list[dict]:
     """What the course (each step's assignment; no second step when `two` is None) may deal
-    to the target, over every way of dealing each legal step; none where a step is not."""
-    values = set()
+    over the phase, pair by pair, over every way of dealing each legal step; nothing where a
+    step is not legal."""
+    found = []
     if not check(part, one).legal:
-        return values
+        return found
     for dealt_one in deal(part, one):
-        here = assigned(target, Amounts(_dealt(dealt_one)))
         if two is None or part.step == ONLY or game_over(part, dealt_one):
-            values.add(here)
+            found.append(_dealt(dealt_one))
             continue
         second = after(part, dealt_one)
         # Another way of dealing the first step may have left another second step, one
         # without a creature this course's second step names.
         there = {x.id for x in (*second.players, *second.permanents)}
         if {i for e in two for i in (e.source, e.to)} <= there and check(second, two).legal:
-            values |= {here + assigned(target, Amounts(_dealt(d))) for d in deal(second, two)}
-    return values
+            found += [_summed((_dealt(dealt_one), _dealt(d))) for d in deal(second, two)]
+    return found
 
 
 def _some_course(first: Scenario, target: Pair) -> tuple[int, tuple, tuple] | None:

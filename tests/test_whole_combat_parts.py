@@ -579,18 +579,24 @@ def fights_with_choices(draw):
 
 @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 @given(fights_with_choices(), st.sampled_from(["D", "a0", "b0", "za0", "zb0"]))
-def test_parts_whose_dealing_is_a_choice_give_the_references_max_and_min(combat, to):
+def test_parts_whose_dealing_is_a_choice_give_the_references_max_min_and_possible(combat, to):
     """Each part whose dealing is a choice is tried every way alone, the others solved as
     without effects, and the courses joined: the most and least the reference finds by
-    dealing every course of the whole combat, every way."""
+    dealing every course of the whole combat, every way; and `possible` of them, and of one
+    more (one less)."""
     assume(to == "D" or any(p.id == to for p in combat.permanents))
     first = phase._start(combat)
     parts = independent_parts(first)
     choosing = sum(not leaves_no_choice(part) for part in parts)
     event(f"{len(parts)} parts, {choosing} of them choosing; {first.step}")
     totals = list(reference.dealt_over_the_phase(combat, to))
-    assert maximum(combat, to, whole_combat=True).value == max(totals)
-    assert minimum(combat, to, whole_combat=True).value == min(totals)
+    most, least = max(totals), min(totals)
+    assert maximum(combat, to, whole_combat=True).value == most
+    assert minimum(combat, to, whole_combat=True).value == least
+    assert possible(combat, [f"*->{to} >= {most}"], whole_combat=True).possible
+    assert not possible(combat, [f"*->{to} > {most}"], whole_combat=True).possible
+    assert possible(combat, [f"*->{to} <= {least}"], whole_combat=True).possible
+    assert not possible(combat, [f"*->{to} < {least}"], whole_combat=True).possible
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
@@ -625,6 +631,8 @@ def test_a_board_with_a_shield_on_a_blocker_is_split_into_parts():
     # Only A divides the damage that reaches D, and no choice of D's changes it (the shield
     # meets t0's damage alone): A is sure of the most.
     assert guarantee(combat, "D", whole_combat=True).value == 89
+    assert possible(combat, ["*->D >= 89", "t0->D == 2"], whole_combat=True).possible
+    assert not possible(combat, ["*->D >= 90"], whole_combat=True).possible
     data["players"][1]["life"] = 20
     combat = parse(data, whole_combat=True)
     assert maximum(combat, "D", whole_combat=True).value == 78
