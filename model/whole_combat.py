@@ -227,10 +227,7 @@ def _every_phase(first: Scenario):
             continue
         for two in second_steps(second):
             for dealt_two in deal(second, two):
-                totals = _dealt(dealt_one)
-                for pair, amount in _dealt(dealt_two).items():
-                    totals[pair] = totals.get(pair, 0) + amount
-                yield _steps(first, one, two), totals
+                yield _steps(first, one, two), _summed((_dealt(dealt_one), _dealt(dealt_two)))
 
 
 def _best_of_every_phase(first: Scenario, target: Pair, *, maximize: bool):
@@ -382,17 +379,11 @@ def _possible_with_choices(first: Scenario, requirements) -> Possible | Impossib
     from .solver.combat_parts import independent_parts, together
 
     scenarios = independent_parts(first)
-    choosing = [s for s in scenarios if not leaves_no_choice(s)]
-    rest = [_without_life(together(first, [s for s in scenarios if leaves_no_choice(s)]))]
-    said = " and ".join(str(r) for r in requirements)
     if len(scenarios) == 1 or _may_end_the_game(first, [_worst(first, s) for s in scenarios]):
-        for steps, totals in _every_phase(first):
-            if all(r.holds(Amounts(totals)) is True for r in requirements):
-                return Possible(_flat(steps), steps)
-        note = f"{said}: no legal assignment of either step, and no order of effects, meets it"
-        return Impossible((Obstacle("requirement", None, None, note),))
-    if len(choosing) == len(scenarios):
-        rest = []
+        return _possible_every_way(first, requirements)
+    choosing = [s for s in scenarios if not leaves_no_choice(s)]
+    others = [s for s in scenarios if leaves_no_choice(s)]
+    rest = _without_life(together(first, others)) if others else None
     # For each sum, on each side of each requirement, of the damage the parts whose dealing
     # is a choice can deal: a course of each that deals it, with its damage.
     reached: dict[tuple, tuple] = {(0,) * 2 * len(requirements): ()}
@@ -408,22 +399,33 @@ def _possible_with_choices(first: Scenario, requirements) -> Possible | Impossib
     for courses in reached.values():
         dealt = Amounts(_summed(totals for _, totals in courses))
         pieces = [(_without_life(p), *course) for p, course in zip(choosing, courses, strict=True)]
-        if rest:
-            answer = _possible_from(rest[0], [r.given(dealt) for r in requirements])
+        if rest is not None:
+            answer = _possible_from(rest, [r.given(dealt) for r in requirements])
             if isinstance(answer, Impossible):
                 continue
-            (totals,) = _totals_dealt(rest[0], *_each_step(answer.steps))  # no choices
-            pieces.append((rest[0], answer.steps, totals))
+            (totals,) = _totals_dealt(rest, *_each_step(answer.steps))  # no choices
+            pieces.append((rest, answer.steps, totals))
         elif not all(r.holds(dealt) is True for r in requirements):
             continue
         one = tuple(e for _, steps, _ in pieces for e in steps[0][1])
         two = tuple(e for _, steps, _ in pieces if len(steps) > 1 for e in steps[1][1])
         _recheck_possible(first, pieces, requirements)
         return Possible(one + two, _steps(first, one, two))
+    said = " and ".join(str(r) for r in requirements)
     note = (
         f"{said}: no course of the parts whose dealing is a choice, each tried every way, "
         "with any course of the rest of the combat, meets it"
     )
+    return Impossible((Obstacle("requirement", None, None, note),))
+
+
+def _possible_every_way(first: Scenario, requirements) -> Possible | Impossible:
+    """`possible` the slow, exact way: every course of the whole combat, every way."""
+    for steps, totals in _every_phase(first):
+        if all(r.holds(Amounts(totals)) is True for r in requirements):
+            return Possible(_flat(steps), steps)
+    said = " and ".join(str(r) for r in requirements)
+    note = f"{said}: no legal assignment of either step, and no order of effects, meets it"
     return Impossible((Obstacle("requirement", None, None, note),))
 
 
@@ -457,6 +459,7 @@ def _sides(requirements, totals: dict) -> tuple[int, ...]:
 
 
 def _summed(totals) -> dict:
+    """The damage dealt, pair by pair, of several dealings (each a dict) together."""
     summed: dict = {}
     for dealt in totals:
         for pair, amount in dealt.items():
@@ -874,8 +877,7 @@ def _totals_over(first: Scenario, one, two) -> dict:
         second = after(first, dealt_one)
         legal = legal and check(second, two).legal
         (dealt_two,) = deal(second, two)
-        for pair, amount in _dealt(dealt_two).items():
-            totals[pair] = totals.get(pair, 0) + amount
+        totals = _summed((totals, _dealt(dealt_two)))
     if not legal:
         raise AssertionError("a course of the phase found by lethal is not legal")
     return totals
