@@ -20,7 +20,7 @@ the rules of 2020, each blocked by two 1/1 tokens in the order the file gives, D
 and on the 100 token pairs with three effects that leave dealing no choice (a doubler,
 "plus 1", a prevention of all damage to one blocker), with a shield of 3 on D, and with
 two effects that make dealing a choice (a shield of 2 on a blocker, the next time damage
-would be dealt to an attacker prevented); then
+would be dealt to an attacker prevented), at 20 life and with none; then
 `possible --combat` of that most to D, and of more, and `guarantee --combat` to D; each
 stopped after SECONDS (wall clock), or refused at a limit; then the peak memory of all.
 """
@@ -94,7 +94,7 @@ def fights_at_life(n: int, life: int | None, unlike: bool = False) -> lethal.Sce
     return lethal.parse(fights(powers, toughnesses, life), whole_combat=True)
 
 
-def fights_with(n: int, life: int, effects: list[dict]) -> lethal.Scenario:
+def fights_with(n: int, life: int | None, effects: list[dict]) -> lethal.Scenario:
     """`fights_at_life(n, life)`'s tokens with the effects given."""
     data = fights([2] * n, [1] * n, life, deathtouch=True)
     data["effects"] = effects
@@ -123,6 +123,10 @@ def fights_at_life_timed(limit: float) -> None:
         (
             "100 token pairs, a shield on c0, a next-time prevention on t5, D at 20 life",
             fights_with(100, 20, [WARD, COP]),
+        ),
+        (
+            "100 token pairs, a shield on c0, a next-time prevention on t5, D at no life",
+            fights_with(100, None, [WARD, COP]),
         ),
     ]
     for label, scenario in boards:
