@@ -379,10 +379,12 @@ def test_guarantee_with_a_shield_and_a_doubler_weighs_the_defenders_order():
 def test_the_slow_guarantee_agrees_with_the_solver_one(combat, to):
     """The guarantee for files with effects tries every choice of every player; without
     effects it must agree with the one that asks the solver about the second step."""
-    from lethal.whole_combat import _guarantee_by_every_choice
+    from lethal.solver.guarantee import who_is_hurt
+    from lethal.whole_combat import _guarantee_by_every_choice, _start
 
     assume(any(p.id == to for p in combat.permanents) or to == "D")
-    slow = _guarantee_by_every_choice(combat, to).value
+    first = _start(combat)
+    slow, _ = _guarantee_by_every_choice(first, to, who_is_hurt(first, to) != first.active_player)
     assert slow == guarantee(combat, to, whole_combat=True).value
 
 
