@@ -73,14 +73,18 @@ class Requirement:
     def pairs(self) -> Iterable[Pair]:
         return (a for a in self.left + self.right if isinstance(a, Pair))
 
+    def sides(self, amounts: Amounts) -> tuple[Term, Term]:
+        """What the pairs of each side, left then right, come to in `amounts`."""
+        return tuple(
+            total(assigned(a, amounts) for a in side if isinstance(a, Pair))
+            for side in (self.left, self.right)
+        )
+
     def given(self, dealt: Amounts) -> Requirement:
         """The requirement on the rest of the damage once `dealt` is dealt: what its pairs
         come to in `dealt` added to each side, as a number."""
-        return Requirement(
-            (*self.left, total(assigned(a, dealt) for a in self.left if isinstance(a, Pair))),
-            self.comparison,
-            (*self.right, total(assigned(a, dealt) for a in self.right if isinstance(a, Pair))),
-        )
+        left, right = self.sides(dealt)
+        return Requirement((*self.left, left), self.comparison, (*self.right, right))
 
     def holds(self, amounts: Amounts) -> Term:
         left = total(assigned(a, amounts) for a in self.left)

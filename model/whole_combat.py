@@ -376,20 +376,16 @@ def _possible_with_choices(first: Scenario, requirements) -> Possible | Impossib
     from each such part is then asked of the rest of the combat, as without such effects,
     the requirements given those numbers. Not when the first step may end the game, which
     hangs on every part at once: the whole combat is then dealt every way."""
-    from .solver.combat_parts import independent_parts, together
-
-    scenarios = independent_parts(first)
-    if len(scenarios) == 1 or _may_end_the_game(first, [_worst(first, s) for s in scenarios]):
+    apart = _apart_from_choices(first)
+    if apart is None:
         return _possible_every_way(first, requirements)
-    choosing = [s for s in scenarios if not leaves_no_choice(s)]
-    others = [s for s in scenarios if leaves_no_choice(s)]
-    rest = _without_life(together(first, others)) if others else None
+    choosing, rest = apart
     # For each sum, on each side of each requirement, of the damage the parts whose dealing
     # is a choice can deal: a course of each that deals it, with its damage.
     reached: dict[tuple, tuple] = {(0,) * 2 * len(requirements): ()}
     for part in choosing:
         sides = {}
-        for steps, totals in _every_phase(_without_life(part)):
+        for steps, totals in _every_phase(part):
             sides.setdefault(_sides(requirements, totals), (steps, totals))
         reached = {
             tuple(map(sum, zip(sum_, side, strict=True))): (*courses, course)
@@ -398,7 +394,7 @@ def _possible_with_choices(first: Scenario, requirements) -> Possible | Impossib
         }
     for courses in reached.values():
         dealt = Amounts(_summed(totals for _, totals in courses))
-        pieces = [(_without_life(p), *course) for p, course in zip(choosing, courses, strict=True)]
+        pieces = [(part, *course) for part, course in zip(choosing, courses, strict=True)]
         if rest is not None:
             answer = _possible_from(rest, [r.given(dealt) for r in requirements])
             if isinstance(answer, Impossible):
@@ -417,6 +413,20 @@ def _possible_with_choices(first: Scenario, requirements) -> Possible | Impossib
         "with any course of the rest of the combat, meets it"
     )
     return Impossible((Obstacle("requirement", None, None, note),))
+
+
+def _apart_from_choices(first: Scenario) -> tuple[list[Scenario], Scenario | None] | None:
+    """The combat's independent parts whose dealing is a choice, and the rest of it as one
+    (None if there is none), each without life totals; None when the combat is one part, or
+    its first step may end the game, which hangs on every part at once."""
+    from .solver.combat_parts import independent_parts, together
+
+    scenarios = independent_parts(first)
+    if len(scenarios) == 1 or _may_end_the_game(first, [_worst(first, s) for s in scenarios]):
+        return None
+    choosing = [_without_life(s) for s in scenarios if not leaves_no_choice(s)]
+    others = [s for s in scenarios if leaves_no_choice(s)]
+    return choosing, _without_life(together(first, others)) if others else None
 
 
 def _possible_every_way(first: Scenario, requirements) -> Possible | Impossible:
@@ -451,11 +461,7 @@ def _each_step(steps) -> tuple:
 def _sides(requirements, totals: dict) -> tuple[int, ...]:
     """What the damage dealt (`totals`) comes to on each side of each requirement."""
     dealt = Amounts(totals)
-    return tuple(
-        sum(assigned(a, dealt) for a in side if isinstance(a, Pair))
-        for r in requirements
-        for side in (r.left, r.right)
-    )
+    return tuple(side for r in requirements for side in r.sides(dealt))
 
 
 def _summed(totals) -> dict:
@@ -899,9 +905,9 @@ def _guarantee(scenario: Scenario, to: str) -> Guarantee:
     if shielded is not None:
         answer = _guarantee(shielded.scenario, to)
         return replace(answer, value=shielded.value(Pair(ANY, to), answer.value))
-    if not leaves_no_choice(scenario):
-        return _guarantee_with_choices(_start(scenario), to)
     first = _start(scenario)
+    if not leaves_no_choice(first):
+        return _guarantee_with_choices(first, to)
     if first.step == ONLY:
         answer = one_step.guarantee(first, to, dealing(first))
         return _as_the_only_step(answer)
@@ -1043,23 +1049,21 @@ def _guarantee_with_choices(first: Scenario, to: str) -> Guarantee:
     one part change no other part's damage. Not when the first step may end the game,
     which hangs on every part at once: the whole combat is then played out every way. A
     course joined from parts is re-checked part by part (`_recheck_parts`)."""
-    from .solver.combat_parts import independent_parts, together
     from .solver.guarantee import who_is_hurt, who_wants
 
     wanting_first = who_is_hurt(first, to) != first.active_player
-    scenarios = independent_parts(first)
-    choosing = [s for s in scenarios if not leaves_no_choice(s)]
-    rest = [s for s in scenarios if leaves_no_choice(s)]
-    pieces = [*choosing, together(first, rest)] if rest else choosing
-    if len(pieces) == 1 or _may_end_the_game(first, [_worst(first, s) for s in scenarios]):
+    apart = _apart_from_choices(first)
+    if apart is None:
         value, steps = _guarantee_by_every_choice(first, to, wanting_first)
         return Guarantee(to, who_wants(first, to), value, _flat(steps), steps)
+    choosing, rest = apart
     courses = []
-    for piece in choosing:
-        value, steps = _guarantee_by_every_choice(_without_life(piece), to, wanting_first)
+    for part in choosing:
+        value, steps = _guarantee_by_every_choice(part, to, wanting_first)
         courses.append((value, steps[0][1], steps[1][1] if len(steps) > 1 else ()))
-    if rest:
-        courses.append(_guarantee_without_choices(_without_life(pieces[-1]), to, wanting_first))
+    if rest is not None:
+        courses.append(_guarantee_without_choices(rest, to, wanting_first))
+    pieces = [*choosing, rest] if rest is not None else choosing
     _recheck_parts(first, pieces, courses, False, Pair(ANY, to))
     value, one, two = _joined(courses)
     return Guarantee(to, who_wants(first, to), value, one + two, _steps(first, one, two))

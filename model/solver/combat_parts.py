@@ -59,16 +59,15 @@ def independent_parts(first: Scenario) -> list[Scenario]:
     for i in ids:
         members.setdefault(root(i), []).append(i)
     strikers = set(first.strikers())
-    groups, rest = [], set()
+    apart, rest = [], set()
     for m in map(set, members.values()):
-        if strikers.intersection(m) or not leaves_no_choice(_restricted(first, m)):
-            groups.append(m)
+        part = _restricted(first, m)
+        if strikers.intersection(m) or not leaves_no_choice(part):
+            apart.append(part)
         else:
             rest |= m
-    groups += [rest] if rest else []
-    if len(groups) == 1:
-        return [first]
-    return [_restricted(first, group) for group in groups]
+    found = apart + [_restricted(first, rest)] if rest else apart
+    return [first] if len(found) == 1 else found
 
 
 def together(first: Scenario, parts: list[Scenario]) -> Scenario:
