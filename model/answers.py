@@ -65,7 +65,7 @@ class Optimum:
 class Bounds:
     """A max or min that a stated limit cut short: the value lies between `lower` and
     `upper`, both proved (one by `assignment`, which reaches it; the other by the solver, or
-    for a whole phase by the creatures' damage, `whole_combat._bounds`), and `limit` says
+    for a whole phase by the creatures' damage, `whole_combat.max_min._bounds`), and `limit` says
     which limit was reached and how to raise it."""
 
     lower: int

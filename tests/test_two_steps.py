@@ -15,7 +15,6 @@ from hypothesis import HealthCheck, assume, given, note, settings
 from hypothesis import strategies as st
 
 from lethal import maximum, minimum, parse, possible
-from lethal import whole_combat as phase
 from lethal.limits import ASSIGNMENTS
 from lethal.requirements import ANY, Pair
 from lethal.rules.dealing import deal
@@ -23,6 +22,8 @@ from lethal.solver.combat_parts import independent_parts
 from lethal.solver.counting import count
 from lethal.solver.two_steps import FirstStep, SecondStepView, expressible
 from lethal.view import ScenarioView
+from lethal.whole_combat import course as phase
+from lethal.whole_combat.max_min import _best_course
 
 from . import reference
 from .strategies import editions, phase_starts
@@ -43,7 +44,7 @@ def phases(draw):
     note(str(data))
     combat = parse(data, whole_combat=True)
     assume(combat.strikers())
-    first = phase._start(combat)
+    first = phase.start(combat)
     assume(expressible(first))
     assume(count(phase.silent_given(first)).count <= 100)
     return combat
@@ -67,7 +68,7 @@ def _valued(step: FirstStep, entries):
 @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
 @given(phases())
 def test_the_second_step_view_is_what_after_makes_of_each_first_step(combat):
-    first = phase._start(combat)
+    first = phase.start(combat)
     step = FirstStep(first, phase.dealing(first))
     view, was = SecondStepView(first, step.after), ScenarioView(first)
     for entries in phase.legal_assignments(first):
@@ -122,7 +123,7 @@ def ordered_phases(draw):
     (509.2-509.3)."""
     combat = parse(draw(phase_starts(rules=editions(orders_only=True))), whole_combat=True)
     assume(combat.strikers())
-    first = phase._start(combat)
+    first = phase.start(combat)
     creatures = [p for p in first.permanents if p.is_creature]
     assume(any(len(reference.order_members(first, p)) >= 2 for p in creatures))
     assume(count(phase.silent_given(first)).count <= 100)
@@ -148,14 +149,14 @@ def test_orders_bind_both_steps_of_the_one_query_as_the_reference_has_them(comba
 def test_each_part_of_the_benchmark_combats_gives_the_enumeration_s_optimum(seed, strikers):
     """benchmarks/combat_speed.py's combats of 16 attackers: each independent part's most and
     least to D by one query, and by trying every first-step assignment."""
-    first = phase._start(combat_with_strikers(16, seed, strikers))
+    first = phase.start(combat_with_strikers(16, seed, strikers))
     target = Pair(ANY, "D")
     dealing = phase.dealing(first)
     for part in independent_parts(first):
-        branches = list(phase._branches(part))
+        branches = list(phase.branches_of(part))
         for maximize in (True, False):
             course = FirstStep(part, dealing).best_course(target, maximize=maximize)
-            enumerated = phase._best_course(part, branches, target, maximize=maximize)
+            enumerated = _best_course(part, branches, target, maximize=maximize)
             assert course.value == enumerated[0]
 
 
@@ -163,7 +164,7 @@ def test_a_first_strike_part_of_more_assignments_than_the_limit_is_answered():
     """The benchmark's 64-attacker combat of seed 3 has a part whose first-strike step has
     more legal assignments than the assignment limit: one query answers it, no refusal."""
     combat = combat_with_strikers(64, 3)
-    parts = independent_parts(phase._start(combat))
+    parts = independent_parts(phase.start(combat))
     largest = max(count(phase.silent_given(part)).count for part in parts)
     assert largest > ASSIGNMENTS.value()
     most = maximum(combat, "D", whole_combat=True)

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, assume, event, given, note, settings
 from hypothesis import strategies as st
 
-from lethal import guarantee, maximum, minimum, parse, possible, whole_combat
+from lethal import guarantee, maximum, minimum, parse, possible
 from lethal.cli import main
 from lethal.combat import Effect, Permanent
 from lethal.errors import TooManyAssignments
@@ -19,7 +19,8 @@ from lethal.keywords import Keywords
 from lethal.requirements import ANY, Pair
 from lethal.requirements import parse as parse_requirement
 from lethal.rules.dealing import leaves_no_choice
-from lethal.shields_as_life import as_life
+from lethal.whole_combat import course, guaranteed, max_min
+from lethal.whole_combat.shields_as_life import as_life
 
 from . import reference
 from .build import attacker, blocker, fights, scenario_file
@@ -322,7 +323,7 @@ def test_second_steps_that_differ_only_in_what_was_dealt_are_counted_once(monkey
     of the shield left) is dealt, and played out for the guarantee, once. The most to D: 2
     past each blocker, then 3 from each token, less the shield."""
     counted, dealt = [], []
-    legal_assignments, deal = whole_combat.legal_assignments, whole_combat.deal
+    legal_assignments, deal = course.legal_assignments, course.deal
 
     def counting(step, tried=0):
         counted.append(step.step)
@@ -332,8 +333,9 @@ def test_second_steps_that_differ_only_in_what_was_dealt_are_counted_once(monkey
         dealt.extend([step] if step.step == "second" else [])
         return deal(step, entries)
 
-    monkeypatch.setattr(whole_combat, "legal_assignments", counting)
-    monkeypatch.setattr(whole_combat, "deal", dealing)
+    monkeypatch.setattr(course, "legal_assignments", counting)
+    for module in (course, max_min, guaranteed):  # each deals steps of its own
+        monkeypatch.setattr(module, "deal", dealing)
     data = fights([3] * 5, [1] * 5)
     data["permanents"][0]["keywords"].append("lifelink")  # whose damage D prevents matters
     data["effects"] = [{"id": "shield", "kind": "prevent", "amount": 3, "to": "D"}]
@@ -380,10 +382,10 @@ def test_the_slow_guarantee_agrees_with_the_solver_one(combat, to):
     """The guarantee for files with effects tries every choice of every player; without
     effects it must agree with the one that asks the solver about the second step."""
     from lethal.solver.guarantee import who_is_hurt
-    from lethal.whole_combat import _guarantee_by_every_choice, _start
+    from lethal.whole_combat.guaranteed import _guarantee_by_every_choice
 
     assume(any(p.id == to for p in combat.permanents) or to == "D")
-    first = _start(combat)
+    first = course.start(combat)
     slow, _ = _guarantee_by_every_choice(first, to, who_is_hurt(first, to) != first.active_player)
     assert slow == guarantee(combat, to, whole_combat=True).value
 
@@ -550,7 +552,7 @@ def test_a_board_of_tokens_and_a_shield_on_the_defender(monkeypatch):
     assert maximum(combat, "D", whole_combat=True).value == 279
     assert minimum(combat, "D", whole_combat=True).value == 100
     assert guarantee(combat, "D", whole_combat=True).value == 279
-    monkeypatch.setattr(whole_combat, "as_life", lambda *_: None)
+    monkeypatch.setattr(max_min, "as_life", lambda *_: None)
     with pytest.raises(TooManyAssignments):
         maximum(combat, "D", whole_combat=True)
 

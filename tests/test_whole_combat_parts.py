@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 
 from lethal import check, guarantee, maximum, minimum, parse, possible
 from lethal import requirements as language
-from lethal import whole_combat as phase
 from lethal.amounts import Amounts
 from lethal.answers import Bounds
 from lethal.cli import main
@@ -33,6 +32,9 @@ from lethal.solver.combat_parts import independent_parts
 from lethal.solver.counting import count
 from lethal.solver.guarantee import who_is_hurt
 from lethal.view import ScenarioView
+from lethal.whole_combat import course as phase
+from lethal.whole_combat import guaranteed, max_min
+from lethal.whole_combat.parts import part_options
 
 from . import reference
 from .build import (
@@ -52,13 +54,13 @@ pytestmark = pytest.mark.filterwarnings("ignore::lethal.errors.ScenarioWarning")
 def enumerated(combat, to: str, *, maximize: bool) -> int:
     """The old way: every legal first-step assignment of the whole combat, each followed by
     the solver's best second step."""
-    first = phase._start(combat)
+    first = phase.start(combat)
     values = []
-    for _, outcome, second in phase._branches(first):
+    for _, outcome, second in phase.branches_of(first):
         if second is None:
-            values.append(assigned(Pair(ANY, to), Amounts(phase._dealt(outcome))))
+            values.append(assigned(Pair(ANY, to), Amounts(phase.pairs_dealt(outcome))))
             continue
-        tally = replace(phase.dealing(second), before=phase._dealt(outcome))
+        tally = replace(phase.dealing(second), before=phase.pairs_dealt(outcome))
         answer = queries.optimum(second, to, None, maximize=maximize, tally=tally)
         values.append(answer.value)
     return (max if maximize else min)(values)
@@ -102,7 +104,7 @@ def _with_copies(data: dict, prefixes: list[str], most: int):
     combat = parse(data, whole_combat=True)
     assume(combat.strikers())
     assume(not order.open_orders(ScenarioView(combat)))
-    first = phase._start(combat)
+    first = phase.start(combat)
     assume(count(phase.silent_given(first)).count <= most)
     return combat
 
@@ -111,7 +113,7 @@ def _with_copies(data: dict, prefixes: list[str], most: int):
 @given(two_fights(), st.sampled_from(["D", "a0", "b0", "za0"]))
 def test_parts_give_the_old_enumerations_max_and_min(combat, to):
     assume(to == "D" or any(p.id == to for p in combat.permanents))
-    assert len(independent_parts(phase._start(combat))) >= 2
+    assert len(independent_parts(phase.start(combat))) >= 2
     assert maximum(combat, to, whole_combat=True).value == enumerated(combat, to, maximize=True)
     assert minimum(combat, to, whole_combat=True).value == enumerated(combat, to, maximize=False)
 
@@ -141,7 +143,7 @@ def _two_first_strikers(life: int):
 def test_first_strikers_in_separate_parts_end_the_game_together():
     """104.2a, 704.5a: 3 and 3 first-strike damage to D at 5 life ends the game before the
     ogre's step, though neither part alone would; at 7 life the ogre's 4 follows."""
-    assert len(independent_parts(phase._start(_two_first_strikers(5)))) == 3
+    assert len(independent_parts(phase.start(_two_first_strikers(5)))) == 3
     assert maximum(_two_first_strikers(5), "D", whole_combat=True).value == 6
     assert maximum(_two_first_strikers(7), "D", whole_combat=True).value == 10
 
@@ -171,7 +173,7 @@ def test_a_shared_planeswalker_joins_its_attackers_in_one_part():
         ),
         whole_combat=True,
     )
-    parts = independent_parts(phase._start(combat))
+    parts = independent_parts(phase.start(combat))
     assert [sorted(p.id for p in part.permanents) for part in parts] == [
         ["fencer", "jace", "thrasta", "wall"],
         ["ogre"],
@@ -231,7 +233,7 @@ def _token_pairs(n: int, life: int | None, odd_one: bool = False) -> dict:
 
 
 def test_alike_parts_are_the_fights_that_differ_only_in_their_names():
-    parts = independent_parts(phase._start(parse(_token_pairs(4, 20), whole_combat=True)))
+    parts = independent_parts(phase.start(parse(_token_pairs(4, 20), whole_combat=True)))
     assert len(parts) == 4
     exchanges = alike_parts(parts)
     assert exchanges == [
@@ -241,7 +243,7 @@ def test_alike_parts_are_the_fights_that_differ_only_in_their_names():
     ]
     # A part the question names, or one that differs, is like no other.
     assert len(alike_parts(parts, named={"c0"})) == 2
-    odd = independent_parts(phase._start(parse(_token_pairs(4, 20, True), whole_combat=True)))
+    odd = independent_parts(phase.start(parse(_token_pairs(4, 20, True), whole_combat=True)))
     assert len(alike_parts(odd)) == 2
 
 
@@ -313,7 +315,7 @@ def test_the_parts_of_a_combat_that_may_end_the_game_are_joined_without_one_quer
     def whole(*args, **kwargs):
         raise AssertionError("the whole combat was asked as one query")
 
-    monkeypatch.setattr(phase, "alike_parts", whole)
+    monkeypatch.setattr(max_min, "alike_parts", whole)
     answer = maximum(combat, "D", whole_combat=True)
     pairs = list(zip(powers, toughnesses, strict=True))
     second = sum(p if p >= t else max(0, p - (t - p)) for p, t in pairs)
@@ -329,7 +331,7 @@ def _cut_short(monkeypatch) -> None:
     def out_of_time(*args, **kwargs):
         raise TimedOut("the time limit of 1 s was reached (--timeout SECONDS raises it)")
 
-    monkeypatch.setattr(phase, "_courses", out_of_time)
+    monkeypatch.setattr(max_min, "_courses", out_of_time)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
@@ -344,7 +346,7 @@ def test_a_phase_cut_short_gives_bounds_that_hold_the_true_value(combat, to):
     assert isinstance(high, Bounds) and isinstance(low, Bounds)
     assert high.lower <= most <= high.upper and low.lower <= least <= low.upper
     assert low.lower == 0 and high.lower == low.upper  # the same course found first
-    start, steps = phase._start(combat), dict(high.steps)
+    start, steps = phase.start(combat), dict(high.steps)
     assert check(start, steps["first-strike"]).legal
     (dealt,) = deal(start, steps["first-strike"])
     if not phase.game_over(start, dealt):
@@ -377,13 +379,13 @@ def possible_enumerated(combat, requirements) -> bool:
     """The old way: every legal first-step assignment of the whole combat, each followed by
     the solver's question about the second step."""
     parsed = [language.parse(r) for r in requirements]
-    first = phase._start(combat)
-    for _, outcome, second in phase._branches(first):
+    first = phase.start(combat)
+    for _, outcome, second in phase.branches_of(first):
         if second is None:
-            if all(r.holds(Amounts(phase._dealt(outcome))) is True for r in parsed):
+            if all(r.holds(Amounts(phase.pairs_dealt(outcome))) is True for r in parsed):
                 return True
             continue
-        tally = replace(phase.dealing(second), before=phase._dealt(outcome))
+        tally = replace(phase.dealing(second), before=phase.pairs_dealt(outcome))
         if queries.possible(second, parsed, tally).possible:
             return True
     return False
@@ -393,10 +395,10 @@ def guarantee_enumerated(combat, to: str) -> int:
     """The old way: every legal first-step assignment of the whole combat, played out as one
     part (the active player's divisions, then the defending players' reply), each followed
     by the second step's guarantee."""
-    first = phase._start(combat)
+    first = phase.start(combat)
     wanting_first = who_is_hurt(first, to) != first.active_player
-    (options,) = phase._part_options([first], {}, Pair(ANY, to), phase._guaranteed_second(to))
-    return phase._played(ScenarioView(first), options, wanting_first).value
+    (options,) = part_options([first], {}, Pair(ANY, to), guaranteed._guaranteed_second(to))
+    return guaranteed._played(ScenarioView(first), options, wanting_first).value
 
 
 def _asked_of_the_phase(combat, to: str) -> list[list[str]]:
@@ -411,16 +413,14 @@ def _asked_of_the_phase(combat, to: str) -> list[list[str]]:
 @given(st.one_of(two_fights(), alike_fights()), st.sampled_from(["D", "a0", "za0"]))
 def test_possible_over_both_steps_in_one_query_gives_the_old_enumerations(combat, to):
     assume(to == "D" or any(p.id == to for p in combat.permanents))
-    assume(two_steps.expressible(phase._start(combat)))
+    assume(two_steps.expressible(phase.start(combat)))
     event(f"orders in the edition: {combat.edition.has_order}")
     for requirements in _asked_of_the_phase(combat, to):
         answer = possible(combat, requirements, whole_combat=True)
         assert answer.possible == possible_enumerated(combat, requirements), requirements
         if answer.possible:  # the witness, dealt again step by step, meets them
             steps = dict(answer.steps)
-            totals = phase._totals_over(
-                phase._start(combat), steps["first-strike"], steps["second"]
-            )
+            totals = phase.totals_over(phase.start(combat), steps["first-strike"], steps["second"])
             parsed = [language.parse(r) for r in requirements]
             assert all(r.holds(Amounts(totals)) is True for r in parsed)
 
@@ -431,7 +431,7 @@ def test_the_guarantee_by_parts_gives_the_old_enumerations(combat, to):
     """Parts apart, added up; alike parts solved once; when the first step may end the game,
     the parts joined on it if one side alone divides in it, else the whole combat as one."""
     assume(to == "D" or any(p.id == to for p in combat.permanents))
-    parts, like, ending = phase._parts_for(phase._start(combat), to)
+    parts, like, ending = guaranteed._parts_for(phase.start(combat), to)
     event(f"{len(parts)} parts, {len(like)} alike, the game may end: {ending}")
     assert guarantee(combat, to, whole_combat=True).value == guarantee_enumerated(combat, to)
 
@@ -463,13 +463,13 @@ def test_a_guarantee_whose_first_step_both_sides_divide_is_not_joined_on_the_gam
         if p["id"].startswith("c"):
             p["keywords"] = ["first strike"]
     combat = parse(data, whole_combat=True)
-    parts, _, ending = phase._parts_for(phase._start(combat), "D")
+    parts, _, ending = guaranteed._parts_for(phase.start(combat), "D")
     assert len(parts) == 3 and ending
 
     def joined(*args, **kwargs):
         raise AssertionError("the parts were joined on the game's end")
 
-    monkeypatch.setattr(phase, "best_joined", joined)
+    monkeypatch.setattr(guaranteed, "best_joined", joined)
     assert guarantee(combat, "D", whole_combat=True).value == guarantee_enumerated(combat, "D")
 
 
@@ -482,7 +482,7 @@ def test_orders_given_or_announced_leave_both_steps_one_query():
     data = _token_pairs(100, 20)
     data["rules"] = "2020-01-01"
     combat = parse(data, whole_combat=True)
-    assert two_steps.expressible(phase._start(combat))
+    assert two_steps.expressible(phase.start(combat))
     assert possible(combat, ["*->D >= 219"], whole_combat=True).possible
     assert not possible(combat, ["*->D >= 220"], whole_combat=True).possible
     pair = scenario_file(
@@ -491,9 +491,9 @@ def test_orders_given_or_announced_leave_both_steps_one_query():
         blocker("c1", 1, 1, blocking=["t0"]),
         rules="2020-01-01",
     )
-    assert not two_steps.expressible(phase._start(parse(pair, whole_combat=True)))
+    assert not two_steps.expressible(phase.start(parse(pair, whole_combat=True)))
     pair["permanents"][0]["order"] = ["c0", "c1"]
-    assert two_steps.expressible(phase._start(parse(pair, whole_combat=True)))
+    assert two_steps.expressible(phase.start(parse(pair, whole_combat=True)))
 
 
 def test_possible_answers_on_a_board_of_ordered_double_blocks():
@@ -585,7 +585,7 @@ def test_parts_whose_dealing_is_a_choice_give_the_references_max_min_and_possibl
     dealing every course of the whole combat, every way; and `possible` of them, and of one
     more (one less)."""
     assume(to == "D" or any(p.id == to for p in combat.permanents))
-    first = phase._start(combat)
+    first = phase.start(combat)
     parts = independent_parts(first)
     choosing = sum(not leaves_no_choice(part) for part in parts)
     event(f"{len(parts)} parts, {choosing} of them choosing; {first.step}")
@@ -625,7 +625,7 @@ def test_a_board_with_a_shield_on_a_blocker_is_split_into_parts():
         {"id": "cop", "kind": "prevent", "to": "t5", "once": True},
     ]
     combat = parse(data, whole_combat=True)
-    assert len(independent_parts(phase._start(combat))) == 30
+    assert len(independent_parts(phase.start(combat))) == 30
     assert maximum(combat, "D", whole_combat=True).value == 89
     assert minimum(combat, "D", whole_combat=True).value == 58
     # Only A divides the damage that reaches D, and no choice of D's changes it (the shield
@@ -653,7 +653,7 @@ def test_a_part_whose_dealing_is_a_choice_may_end_the_game_alone():
     )
     data["players"][1]["life"] = 2
     combat = parse(data, whole_combat=True)
-    assert len(independent_parts(phase._start(combat))) == 2
+    assert len(independent_parts(phase.start(combat))) == 2
     assert minimum(combat, "D", whole_combat=True).value == 2
     assert maximum(combat, "D", whole_combat=True).value == 5
 
@@ -674,6 +674,6 @@ def test_a_prevention_on_the_player_joins_the_parts_it_meets(x, effect):
     2 dealt, not 0 as if each part had the prevention to itself."""
     data = scenario_file(attacker("x", 2, 2, *x), attacker("y", 2, 2), effects=[effect])
     combat = parse(data, whole_combat=True)
-    assert len(independent_parts(phase._start(combat))) == 1
+    assert len(independent_parts(phase.start(combat))) == 1
     assert maximum(combat, "D", whole_combat=True).value == 2
     assert minimum(combat, "D", whole_combat=True).value == 2

@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .combat import Entry, Player
-from .rules.results import POISON_TO_LOSE, game_ends, loses
+from ..combat import Entry, Player
+from ..rules.results import POISON_TO_LOSE, game_ends, loses
 
 
 @dataclass(frozen=True)

@@ -27,11 +27,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from .combat import Scenario
-from .keywords import INFECT, LIFELINK
-from .requirements import ANY, Pair, Requirement
-from .rules.dealing import changes
-from .view import ScenarioView
+from ..combat import Scenario
+from ..keywords import INFECT, LIFELINK
+from ..requirements import ANY, Pair, Requirement
+from ..rules.dealing import changes
+from ..view import ScenarioView
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,215 @@
+"""`possible` over the whole combat damage phase: some course meets every requirement.
+
+The requirements may join any parts of the combat (the damage to a player from all of
+them), so the combat is asked as one query (`solver/two_steps`), its search skipping the
+twin courses of alike parts. Parts whose dealing is a choice are dealt every way alone and
+what they can deal given to the query of the rest, unless the first step may end the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..amounts import Amounts
+from ..answers import Impossible, Obstacle, Possible
+from ..combat import FIRST_STRIKE_STEP, ONLY, SECOND, Scenario
+from ..interchangeable import alike_parts
+from ..requirements import named_by
+from ..rules import order
+from ..rules.dealing import leaves_no_choice
+from ..verdict import check
+from ..view import ScenarioView
+from .course import (
+    as_the_only_step,
+    branches_of,
+    by_step,
+    dealing,
+    each_step,
+    every_course,
+    flat,
+    pairs_dealt,
+    start,
+    summed,
+    totals_dealt,
+    totals_over,
+)
+from .parts import apart_from_choices
+from .shields_as_life import as_life
+
+
+def possible(scenario: Scenario, requirements) -> Possible | Impossible:
+    """Some course of the phase meets every requirement. An order the file leaves open is
+    announced once, before the first step, and binds in both (509.2-509.3)."""
+    from ..solver.guarantee import announcements, with_orders
+
+    if not order.open_orders(ScenarioView(scenario)):
+        return _possible(scenario, requirements)
+    answer = None
+    for orders in announcements(scenario):
+        answer = _possible(with_orders(scenario, orders), requirements)
+        if isinstance(answer, Possible):
+            return answer
+    return answer
+
+
+def _possible(scenario: Scenario, requirements) -> Possible | Impossible:
+    shielded = as_life(scenario, [p for r in requirements for p in r.pairs()])
+    asked = [shielded.requirement(r) for r in requirements] if shielded else None
+    if asked is not None and None not in asked:
+        return _possible_as_life(shielded, requirements, asked)
+    first = start(scenario)
+    if not leaves_no_choice(first):
+        return _possible_with_choices(first, requirements)
+    return _possible_from(first, requirements)
+
+
+def _possible_from(first: Scenario, requirements) -> Possible | Impossible:
+    """`possible` of a combat whose dealing leaves no choice, from its first step."""
+    from ..solver import queries
+    from ..solver.two_steps import expressible
+
+    if first.step == ONLY:
+        answer = queries.possible(first, requirements, dealing(first))
+        return as_the_only_step(answer)
+    if expressible(first):
+        return _possible_in_one_query(first, requirements)
+    obstacles = ()
+    for entries, outcome, second in branches_of(first):
+        if second is None:
+            if all(r.holds(Amounts(pairs_dealt(outcome))) is True for r in requirements):
+                return Possible(entries, ((FIRST_STRIKE_STEP, entries), (SECOND, ())))
+            continue
+        tally = replace(dealing(second), before=pairs_dealt(outcome))
+        answer = queries.possible(second, requirements, tally)
+        if not isinstance(answer, Impossible):
+            return Possible(
+                entries + answer.assignment,
+                ((FIRST_STRIKE_STEP, entries), (SECOND, answer.assignment)),
+            )
+        if not obstacles:  # the second step's core, after the first assignment tried
+            shown = ", ".join(f"{e.source}->{e.to} {e.amount}" for e in entries) or "nothing"
+            note = (
+                f"in the second step after the first-strike assignment {shown}; every "
+                "legal first-strike assignment was tried"
+            )
+            obstacles = (*answer.obstacles, Obstacle("note", None, None, note))
+    return Impossible(obstacles)
+
+
+def _possible_with_choices(first: Scenario, requirements) -> Possible | Impossible:
+    """`possible` of a combat whose effects make dealing a choice, from its first step.
+    Each part whose dealing is a choice is dealt every way alone, and what its courses deal
+    on each side of each requirement kept, one course for each; every sum of one of them
+    from each such part is then asked of the rest of the combat, as without such effects,
+    the requirements given those numbers. Not when the first step may end the game, which
+    hangs on every part at once: the whole combat is then dealt every way."""
+    apart = apart_from_choices(first)
+    if apart is None:
+        return _possible_every_way(first, requirements)
+    choosing, rest = apart
+    # For each sum, on each side of each requirement, of the damage the parts whose dealing
+    # is a choice can deal: a course of each that deals it, with its damage.
+    reached: dict[tuple, tuple] = {(0,) * 2 * len(requirements): ()}
+    for part in choosing:
+        sides = {}
+        for steps, totals in every_course(part):
+            sides.setdefault(_sides(requirements, totals), (steps, totals))
+        reached = {
+            tuple(map(sum, zip(sum_, side, strict=True))): (*courses, course)
+            for sum_, courses in reached.items()
+            for side, course in sides.items()
+        }
+    for courses in reached.values():
+        dealt = Amounts(summed(totals for _, totals in courses))
+        pieces = [(part, *course) for part, course in zip(choosing, courses, strict=True)]
+        if rest is not None:
+            answer = _possible_from(rest, [r.given(dealt) for r in requirements])
+            if isinstance(answer, Impossible):
+                continue
+            (totals,) = totals_dealt(rest, *each_step(answer.steps))  # no choices
+            pieces.append((rest, answer.steps, totals))
+        elif not all(r.holds(dealt) is True for r in requirements):
+            continue
+        one = tuple(e for _, steps, _ in pieces for e in steps[0][1])
+        two = tuple(e for _, steps, _ in pieces if len(steps) > 1 for e in steps[1][1])
+        _recheck_possible(first, pieces, requirements)
+        return Possible(one + two, by_step(first, one, two))
+    said = " and ".join(str(r) for r in requirements)
+    note = (
+        f"{said}: no course of the parts whose dealing is a choice, each tried every way, "
+        "with any course of the rest of the combat, meets it"
+    )
+    return Impossible((Obstacle("requirement", None, None, note),))
+
+
+def _possible_every_way(first: Scenario, requirements) -> Possible | Impossible:
+    """`possible` the slow, exact way: every course of the whole combat, every way."""
+    for steps, totals in every_course(first):
+        if all(r.holds(Amounts(totals)) is True for r in requirements):
+            return Possible(flat(steps), steps)
+    said = " and ".join(str(r) for r in requirements)
+    note = f"{said}: no legal assignment of either step, and no order of effects, meets it"
+    return Impossible((Obstacle("requirement", None, None, note),))
+
+
+def _recheck_possible(first: Scenario, pieces: list, requirements) -> None:
+    """A course joined from parts (`pieces`: each part, or the rest of the combat, with its
+    steps and what they deal) is reported only once the whole first step is legal, each
+    part's steps, dealt every way, can deal what was found of them, and all of it together
+    meets every requirement; anything else is a bug in lethal, never an answer."""
+    if not check(first, tuple(e for _, steps, _ in pieces for e in steps[0][1])).legal:
+        raise AssertionError("a course of the phase found by lethal is not legal")
+    if any(totals not in totals_dealt(part, *each_step(steps)) for part, steps, totals in pieces):
+        raise AssertionError("a part's course of the phase does not deal what it was found to")
+    dealt = Amounts(summed(totals for _, _, totals in pieces))
+    if not all(r.holds(dealt) is True for r in requirements):
+        raise AssertionError("a course of the phase found by lethal misses a requirement")
+
+
+def _sides(requirements, totals: dict) -> tuple[int, ...]:
+    """What the damage dealt (`totals`) comes to on each side of each requirement."""
+    dealt = Amounts(totals)
+    return tuple(side for r in requirements for side in r.sides(dealt))
+
+
+def _possible_as_life(shielded, requirements, asked) -> Possible | Impossible:
+    """`possible` of a combat whose shields on players are only so much more life
+    (`shields_as_life`): each requirement asked of the combat without them (`asked`, True
+    or False where it always or never holds), and what stands in the way said of the
+    requirements as given."""
+    if False in asked:
+        never = " and ".join(str(r) for r, a in zip(requirements, asked, strict=True) if a is False)
+        note = f"{never}: the damage dealt is never less than 0"
+        return Impossible((Obstacle("requirement", None, None, note),))
+    kept = {str(a): r for r, a in zip(requirements, asked, strict=True) if a is not True}
+    answer = _possible(shielded.scenario, [a for a in asked if a is not True])
+    if isinstance(answer, Possible):
+        return answer
+    shields = "; ".join(
+        f"{to}'s shields prevent {n} of the damage to {to}" for to, n in shielded.prevented.items()
+    )
+    note = f"{shields}: asked of the damage assigned, with as much more life (615.7)"
+    told = tuple(
+        replace(o, text=str(kept[o.text])) if o.kind == "requirement" and o.text in kept else o
+        for o in answer.obstacles
+    )
+    return Impossible((*told, Obstacle("note", None, None, note)))
+
+
+def _possible_in_one_query(first: Scenario, requirements) -> Possible | Impossible:
+    """Both steps of the whole combat as one query (`two_steps`), its search skipping the
+    twins of each course that exchange interchangeable creatures or alike parts (the same
+    tokens, each blocked by a token of its own). The requirements may join any parts (the
+    damage to a player from all of them), so the combat is not split. A course found is
+    dealt again, step by step, and must meet every requirement."""
+    from ..solver.combat_parts import independent_parts
+    from ..solver.two_steps import FirstStep
+
+    alike = alike_parts(independent_parts(first), named_by(requirements))
+    answer = FirstStep(first, dealing(first)).course_meeting(requirements, exchanges=alike)
+    if isinstance(answer, Possible):
+        (_, one), (_, two) = answer.steps
+        totals = Amounts(totals_over(first, one, two))
+        if not all(r.holds(totals) is True for r in requirements):
+            raise AssertionError("a course of the phase found by lethal misses a requirement")
+    return answer
