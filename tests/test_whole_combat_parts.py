@@ -9,7 +9,7 @@ import io
 import json
 import random
 from dataclasses import replace
-from itertools import islice
+from itertools import islice, product
 
 import pytest
 from hypothesis import HealthCheck, assume, event, given, note, settings
@@ -34,7 +34,7 @@ from lethal.solver.guarantee import who_is_hurt
 from lethal.view import ScenarioView
 from lethal.whole_combat import course as phase
 from lethal.whole_combat import guaranteed, max_min
-from lethal.whole_combat.parts import part_options
+from lethal.whole_combat.parts import apart_from_choices, part_options
 
 from . import reference
 from .build import (
@@ -545,13 +545,15 @@ def test_a_phase_with_a_shield_on_the_player_cut_short_gives_its_bounds_less_the
 
 
 @st.composite
-def fights_with_choices(draw):
+def fights_with_choices(draw, striker: bool = False):
     """A small fight and its copy under new ids beside it, with or without first strike,
     and effects on the damage to their permanents (and now and then to the defending
     player) that make dealing a choice: shields and "next time" preventions, now and then
     a doubler and a "plus N"
     on the same damage, whose order is chosen. Dealing is a choice in some parts and not in
-    others, and a first step may end the game."""
+    others, and a first step may end the game. With `striker`, a game of two players where
+    an unblocked double striker of 1 to 3 power attacks D, at 1 to 5 life: a first step then
+    often may end the game (104.2a), or does."""
     data = draw(phase_starts())
     if draw(st.integers(0, 2)) == 0:
         for p in data["permanents"]:
@@ -562,6 +564,10 @@ def fights_with_choices(draw):
     data["bands"] = data.get("bands", []) + twin["bands"]
     if not data["bands"]:
         data.pop("bands")
+    if striker:
+        assume([p["id"] for p in data["players"]] == ["A", "D"])  # D alone can end the game
+        data["permanents"].append(attacker("s0", draw(st.integers(1, 3)), 1, "double strike"))
+        data["players"][1]["life"] = draw(st.integers(1, 5))
     creatures = [p["id"] for p in data["permanents"] if "creature" in p["types"]]
     # The defending player too, now and then: a shield on them, or a "next time" prevention,
     # is met by the damage of every part, and joins them.
@@ -597,6 +603,35 @@ def test_parts_whose_dealing_is_a_choice_give_the_references_max_min_and_possibl
     assert not possible(combat, [f"*->{to} > {most}"], whole_combat=True).possible
     assert possible(combat, [f"*->{to} <= {least}"], whole_combat=True).possible
     assert not possible(combat, [f"*->{to} < {least}"], whole_combat=True).possible
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(fights_with_choices(striker=True), st.data())
+def test_parts_whose_dealing_is_a_choice_meet_two_requirements_as_the_reference_does(combat, data):
+    """`possible` of what D and one creature of the copy are dealt over the phase, each
+    exactly: met for a pair of totals some course of the whole combat deals (the reference
+    deals every course every way), and not for a pair between their least and most that
+    none does. The parts whose dealing is a choice are dealt every way alone and the rest
+    asked given what they deal; when the first step may end the game (104.2a), given their
+    life and poison too, with the game over after it or going on."""
+    first = phase.start(combat)
+    apart = apart_from_choices(first)
+    event("one part" if apart is None else f"the first step may end the game: {apart[2]}")
+    other = data.draw(st.sampled_from(sorted(p.id for p in combat.permanents if p.id[0] == "z")))
+    reached = {
+        tuple(reference.dealt_to(one, d1, t) + reference.dealt_to(two, d2, t) for t in ("D", other))
+        for one, d1, two, d2 in reference.whole_combats(combat)
+    }
+
+    def met(pair: tuple[int, int]) -> bool:
+        asked = [f"*->D == {pair[0]}", f"*->{other} == {pair[1]}"]
+        return possible(combat, asked, whole_combat=True).possible
+
+    assert met(data.draw(st.sampled_from(sorted(reached))))
+    ranges = [range(min(x[i] for x in reached), max(x[i] for x in reached) + 1) for i in (0, 1)]
+    missed = sorted(set(product(*ranges)) - reached)
+    if missed:
+        assert not met(data.draw(st.sampled_from(missed)))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
@@ -637,6 +672,12 @@ def test_a_board_with_a_shield_on_a_blocker_is_split_into_parts():
     combat = parse(data, whole_combat=True)
     assert maximum(combat, "D", whole_combat=True).value == 78
     assert minimum(combat, "D", whole_combat=True).value == 20
+    # What the parts whose dealing is a choice do to D's life in the first step is asked of
+    # the rest with D's life moved by as much, once with the game over after it, once not.
+    assert possible(combat, ["*->D >= 78", "t0->D == 2"], whole_combat=True).possible
+    assert not possible(combat, ["*->D >= 79"], whole_combat=True).possible
+    assert possible(combat, ["*->D == 20"], whole_combat=True).possible
+    assert not possible(combat, ["*->D < 20"], whole_combat=True).possible
 
 
 def test_a_part_whose_dealing_is_a_choice_may_end_the_game_alone():

@@ -235,13 +235,21 @@ class FirstStep:
         reached = value if isinstance(value, int) else model.eval(value, True).as_long()
         return Course(reached, self.encoding.entries(model), _entries(model, two))
 
-    def course_meeting(self, requirements: Sequence[Requirement], exchanges=()):
+    def course_meeting(
+        self, requirements: Sequence[Requirement], exchanges=(), ended: bool | None = None
+    ):
         """A course of both steps (the combat must be `expressible`) whose damage dealt over
         the phase meets every requirement, as a `Possible`; or an `Impossible` naming what
         stands in the way of all of them: an unsatisfiable core of the requirements and
-        both steps' rules. The caller deals a course again, concretely, before reporting
-        it."""
+        both steps' rules. With `ended`, only a course whose first step ends the game
+        (True) or does not (False). The caller deals a course again, concretely, before
+        reporting it."""
         both, two = self._both_steps(named_by(requirements), exchanges)
+        if ended is not None:
+            over = self.after.game_over
+            said = f"the game {'ends' if ended else 'goes on'} after the first-strike step"
+            holds = self.encoding.formula(over if ended else negate(over))
+            both.append((holds, Obstacle("requirement", None, None, said)))
         second = self.dealing.of(Amounts(two))
         pairs = dict.fromkeys((*self.dealt.pairs(), *second.pairs()))
         over = Amounts({p: total((self.dealt.get(*p), second.get(*p))) for p in pairs})

@@ -176,10 +176,11 @@ def _guarantee_with_choices(first: Scenario, to: str) -> Guarantee:
 
     wanting_first = who_is_hurt(first, to) != first.active_player
     apart = apart_from_choices(first)
-    if apart is None:
+    if apart is None or apart[2]:  # one part, or a first step that may end the game
         value, steps = _guarantee_by_every_choice(first, to, wanting_first)
         return Guarantee(to, who_wants(first, to), value, flat(steps), steps)
-    choosing, rest = apart
+    choosing, rest, _ = apart
+    rest = None if rest is None else without_life(rest)
     courses = []
     for part in choosing:
         value, steps = _guarantee_by_every_choice(part, to, wanting_first)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..amounts import Amounts
-from ..combat import Entry, Scenario
+from ..combat import ONLY, Entry, Scenario
 from ..interchangeable import alike_groups, renaming
 from ..requirements import Pair, assigned
 from ..rules.dealing import leaves_no_choice
@@ -19,18 +19,20 @@ from .course import branches_of, dealing, pairs_dealt, values_dealt, without_lif
 from .game_end import Option
 
 
-def apart_from_choices(first: Scenario) -> tuple[list[Scenario], Scenario | None] | None:
-    """The combat's independent parts whose dealing is a choice, and the rest of it as one
-    (None if there is none), each without life totals; None when the combat is one part, or
-    its first step may end the game, which hangs on every part at once."""
+def apart_from_choices(first: Scenario) -> tuple[list[Scenario], Scenario | None, bool] | None:
+    """The combat's independent parts whose dealing is a choice, each without life totals;
+    the rest of it as one (None if there is none); and whether the first step may end the
+    game, which then hangs on every part at once. None when the combat is one part."""
     from ..solver.combat_parts import independent_parts, together
 
     scenarios = independent_parts(first)
-    if len(scenarios) == 1 or may_end_the_game(first, [worst_of_part(first, s) for s in scenarios]):
+    if len(scenarios) == 1:
         return None
+    worst = [worst_of_part(first, s) for s in scenarios]
+    ending = first.step != ONLY and may_end_the_game(first, worst)
     choosing = [without_life(s) for s in scenarios if not leaves_no_choice(s)]
     others = [s for s in scenarios if leaves_no_choice(s)]
-    return choosing, without_life(together(first, others)) if others else None
+    return choosing, together(first, others) if others else None, ending
 
 
 def joined(courses: list[tuple]) -> tuple[int, tuple[Entry, ...], tuple[Entry, ...]]:

@@ -3,7 +3,8 @@
 The requirements may join any parts of the combat (the damage to a player from all of
 them), so the combat is asked as one query (`solver/two_steps`), its search skipping the
 twin courses of alike parts. Parts whose dealing is a choice are dealt every way alone and
-what they can deal given to the query of the rest, unless the first step may end the game.
+what they can deal given to the query of the rest; when the first step may end the game
+(104.2a), with what their first step does to the players' life and poison too.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from ..combat import FIRST_STRIKE_STEP, ONLY, SECOND, Scenario
 from ..interchangeable import alike_parts
 from ..requirements import named_by
 from ..rules import order
-from ..rules.dealing import leaves_no_choice
+from ..rules.dealing import deal, leaves_no_choice
+from ..rules.results import game_ends, loses
 from ..verdict import check
 from ..view import ScenarioView
 from .course import (
@@ -27,11 +29,14 @@ from .course import (
     each_step,
     every_course,
     flat,
+    game_over,
     pairs_dealt,
+    second_steps_counted,
     start,
     summed,
     totals_dealt,
     totals_over,
+    without_life,
 )
 from .parts import apart_from_choices
 from .shields_as_life import as_life
@@ -63,8 +68,11 @@ def _possible(scenario: Scenario, requirements) -> Possible | Impossible:
     return _possible_from(first, requirements)
 
 
-def _possible_from(first: Scenario, requirements) -> Possible | Impossible:
-    """`possible` of a combat whose dealing leaves no choice, from its first step."""
+def _possible_from(
+    first: Scenario, requirements, ended: bool | None = None
+) -> Possible | Impossible:
+    """`possible` of a combat whose dealing leaves no choice, from its first step; with
+    `ended`, only by a course whose first step ends the game (True) or does not (False)."""
     from ..solver import queries
     from ..solver.two_steps import expressible
 
@@ -72,9 +80,11 @@ def _possible_from(first: Scenario, requirements) -> Possible | Impossible:
         answer = queries.possible(first, requirements, dealing(first))
         return as_the_only_step(answer)
     if expressible(first):
-        return _possible_in_one_query(first, requirements)
+        return _possible_in_one_query(first, requirements, ended)
     obstacles = ()
     for entries, outcome, second in branches_of(first):
+        if ended is not None and ended != (second is None):
+            continue
         if second is None:
             if all(r.holds(Amounts(pairs_dealt(outcome))) is True for r in requirements):
                 return Possible(entries, ((FIRST_STRIKE_STEP, entries), (SECOND, ())))
@@ -101,45 +111,128 @@ def _possible_with_choices(first: Scenario, requirements) -> Possible | Impossib
     Each part whose dealing is a choice is dealt every way alone, and what its courses deal
     on each side of each requirement kept, one course for each; every sum of one of them
     from each such part is then asked of the rest of the combat, as without such effects,
-    the requirements given those numbers. Not when the first step may end the game, which
-    hangs on every part at once: the whole combat is then dealt every way."""
+    the requirements given those numbers. When the first step may end the game (104.2a),
+    which hangs on every part at once, a course is kept also for what its first step does
+    to each player's life and poison, and for what that step alone deals (the game ended):
+    the rest of the combat is asked with its players' life and poison moved by as much, once
+    with the game ended after the first step and once going on."""
     apart = apart_from_choices(first)
     if apart is None:
         return _possible_every_way(first, requirements)
-    choosing, rest = apart
-    # For each sum, on each side of each requirement, of the damage the parts whose dealing
-    # is a choice can deal: a course of each that deals it, with its damage.
-    reached: dict[tuple, tuple] = {(0,) * 2 * len(requirements): ()}
+    choosing, rest, ending = apart
+    if rest is not None and not ending:
+        rest = without_life(rest)
+    # For each sum of the parts' keys (`_kept`): a course of each that gives it.
+    sides = 2 * len(requirements)
+    width = 2 * len(first.players) + 2 * sides if ending else sides
+    reached: dict[tuple, tuple] = {(0,) * width: ()}
     for part in choosing:
-        sides = {}
-        for steps, totals in every_course(part):
-            sides.setdefault(_sides(requirements, totals), (steps, totals))
+        kept = _kept(first, part, requirements, ending)
         reached = {
-            tuple(map(sum, zip(sum_, side, strict=True))): (*courses, course)
+            tuple(map(sum, zip(sum_, key, strict=True))): (*courses, course)
             for sum_, courses in reached.items()
-            for side, course in sides.items()
+            for key, course in kept.items()
         }
-    for courses in reached.values():
-        dealt = Amounts(summed(totals for _, totals in courses))
-        pieces = [(part, *course) for part, course in zip(choosing, courses, strict=True)]
-        if rest is not None:
-            answer = _possible_from(rest, [r.given(dealt) for r in requirements])
-            if isinstance(answer, Impossible):
-                continue
-            (totals,) = totals_dealt(rest, *each_step(answer.steps))  # no choices
-            pieces.append((rest, answer.steps, totals))
-        elif not all(r.holds(dealt) is True for r in requirements):
-            continue
-        one = tuple(e for _, steps, _ in pieces for e in steps[0][1])
-        two = tuple(e for _, steps, _ in pieces if len(steps) > 1 for e in steps[1][1])
-        _recheck_possible(first, pieces, requirements)
-        return Possible(one + two, by_step(first, one, two))
+    for key, courses in reached.items():
+        for ended in (False, True) if ending else (None,):
+            found = _with_the_rest(first, choosing, courses, rest, requirements, key, ended)
+            if found is not None:
+                return found
     said = " and ".join(str(r) for r in requirements)
     note = (
         f"{said}: no course of the parts whose dealing is a choice, each tried every way, "
         "with any course of the rest of the combat, meets it"
     )
     return Impossible((Obstacle("requirement", None, None, note),))
+
+
+def _kept(first: Scenario, part: Scenario, requirements, ending: bool) -> dict[tuple, tuple]:
+    """One course of a part whose dealing is a choice (each step's assignment, and what it
+    deals over the phase) for each thing the rest of the combat may hang on: what it deals
+    on each side of each requirement. When the first step may end the game, also what that
+    step does to each player's life and poison and deals on each side of each requirement,
+    with the course cut short after it (the game over); the part has no life totals, so it
+    ends the game alone only by poison."""
+    kept: dict[tuple, tuple] = {}
+    if not ending:
+        for steps, totals in every_course(part):
+            kept.setdefault(_sides(requirements, totals), ((steps, totals),))
+        return kept
+    second_steps = second_steps_counted()
+    for one, outcome, second in branches_of(part):
+        before = pairs_dealt(outcome)
+        cut_short = (((FIRST_STRIKE_STEP, one),), before)
+        head = (*_life_and_poison(first, outcome), *_sides(requirements, before))
+        if second is None:  # the part's poison alone ends the game (704.5c): it never goes on
+            kept.setdefault((*head, *_sides(requirements, before)), (cut_short, cut_short))
+            continue
+        for two in second_steps(second):
+            for dealt in deal(second, two):
+                totals = summed((before, pairs_dealt(dealt)))
+                course = (by_step(first, one, two), totals)
+                kept.setdefault((*head, *_sides(requirements, totals)), (course, cut_short))
+    return kept
+
+
+def _life_and_poison(first: Scenario, outcome) -> tuple[int, ...]:
+    """The life each player lost, net (none for a player without a life total), then the
+    poison counters each got, in the first step of one part."""
+    lost = (
+        0 if p.life is None else outcome.lost[p.id] - outcome.gained[p.id] for p in first.players
+    )
+    return (*lost, *(outcome.poison[p.id] - p.poison for p in first.players))
+
+
+def _moved(scenario: Scenario, first: Scenario, key: tuple) -> Scenario:
+    """The scenario with each player's life and poison as the first step of the parts whose
+    dealing is a choice leaves them (the head of their keys summed, `_life_and_poison`)."""
+    ids, n = [p.id for p in first.players], len(first.players)
+    lost, poisoned = (
+        dict(zip(ids, key[:n], strict=True)),
+        dict(zip(ids, key[n : 2 * n], strict=True)),
+    )
+
+    def moved(p):
+        life = None if p.life is None else p.life - lost[p.id]
+        return replace(p, life=life, poison=p.poison + poisoned[p.id])
+
+    return replace(scenario, players=tuple(map(moved, scenario.players)))
+
+
+def _ends(first: Scenario, key: tuple) -> bool:
+    """Whether the game is over (104.2a) once the players have lost the life and got the
+    poison counters the key's head says (`_life_and_poison`)."""
+    players = _moved(first, first, key).players
+    return game_ends(sum(bool(loses(p.life, p.poison)) for p in players), len(players))
+
+
+def _with_the_rest(first, choosing, courses, rest, requirements, key, ended) -> Possible | None:
+    """The courses of the parts whose dealing is a choice, joined with a course of the rest
+    of the combat that meets every requirement with them, if there is one: with the game
+    over after the first step (`ended`), or going on, or either (None: it cannot end)."""
+    pieces = [
+        (part, *course[1 if ended else 0]) for part, course in zip(choosing, courses, strict=True)
+    ]
+    dealt = Amounts(summed(totals for _, _, totals in pieces))
+    if rest is not None:
+        moved = rest if ended is None else _moved(rest, first, key)
+        answer = _possible_from(moved, [r.given(dealt) for r in requirements], ended)
+        if isinstance(answer, Impossible):
+            return None
+        (totals,) = totals_dealt(moved, *each_step(answer.steps))  # no choices
+        pieces.append((moved, answer.steps, totals))
+        if ended is not None:
+            (outcome,) = deal(moved, answer.steps[0][1])
+            if game_over(moved, outcome) != ended:
+                raise AssertionError("the rest of the combat ended the game as it was not asked")
+    elif ended is not None and _ends(first, key) != ended:
+        return None
+    elif not all(r.holds(dealt) is True for r in requirements):
+        return None
+    one = tuple(e for _, steps, _ in pieces for e in steps[0][1])
+    two = tuple(e for _, steps, _ in pieces if len(steps) > 1 for e in steps[1][1])
+    _recheck_possible(first, pieces, requirements)
+    return Possible(one + two, by_step(first, one, two))
 
 
 def _possible_every_way(first: Scenario, requirements) -> Possible | Impossible:
@@ -196,7 +289,9 @@ def _possible_as_life(shielded, requirements, asked) -> Possible | Impossible:
     return Impossible((*told, Obstacle("note", None, None, note)))
 
 
-def _possible_in_one_query(first: Scenario, requirements) -> Possible | Impossible:
+def _possible_in_one_query(
+    first: Scenario, requirements, ended: bool | None = None
+) -> Possible | Impossible:
     """Both steps of the whole combat as one query (`two_steps`), its search skipping the
     twins of each course that exchange interchangeable creatures or alike parts (the same
     tokens, each blocked by a token of its own). The requirements may join any parts (the
@@ -206,7 +301,7 @@ def _possible_in_one_query(first: Scenario, requirements) -> Possible | Impossib
     from ..solver.two_steps import FirstStep
 
     alike = alike_parts(independent_parts(first), named_by(requirements))
-    answer = FirstStep(first, dealing(first)).course_meeting(requirements, exchanges=alike)
+    answer = FirstStep(first, dealing(first)).course_meeting(requirements, alike, ended)
     if isinstance(answer, Possible):
         (_, one), (_, two) = answer.steps
         totals = Amounts(totals_over(first, one, two))
