@@ -314,9 +314,9 @@ def test_a_shield_lasts_across_both_steps():
 
 
 def test_second_steps_that_differ_only_in_what_was_dealt_are_counted_once(monkeypatch):
-    """Five double-striking 3/2 trample tokens (one with lifelink, so that the shield is
-    not only more life: `shields_as_life`), each blocked by a 1/1 of its own, and a
-    shield of 3 on D: every first step kills every blocker (each is assigned lethal damage
+    """Five double-striking 3/2 trample tokens, each blocked by a 1/1 of its own, and a
+    shield of 3 on D, dealt every way (not as more life, `shields_as_life`, which this
+    test turns off): every first step kills every blocker (each is assigned lethal damage
     before D), so the 243 first steps, each with the ways D may split the shield, leave
     second steps that differ only in what the shield has left. Their legal assignments are
     counted once (before, once for each: 28 s), and each of the four second steps (0 to 3
@@ -337,7 +337,8 @@ def test_second_steps_that_differ_only_in_what_was_dealt_are_counted_once(monkey
     for module in (course, max_min, guaranteed):  # each deals steps of its own
         monkeypatch.setattr(module, "deal", dealing)
     data = fights([3] * 5, [1] * 5)
-    data["permanents"][0]["keywords"].append("lifelink")  # whose damage D prevents matters
+    for module in (max_min, guaranteed):
+        monkeypatch.setattr(module, "as_life", lambda *_: None)
     data["effects"] = [{"id": "shield", "kind": "prevent", "amount": 3, "to": "D"}]
     combat = parse(data, whole_combat=True)
     for query in (maximum, guarantee):
@@ -502,7 +503,6 @@ def _salve(**more) -> dict:
 @pytest.mark.parametrize(
     "why, keywords, effects, source",
     [
-        ("the split decides what A gains", ["lifelink"], [_salve()], None),
         ("the split decides D's poison", ["infect"], [_salve()], None),
         ("the question names a source", [], [_salve()], "t0"),
         ("t1's damage meets no shield", [], [_salve(sources=["t0"])], None),
@@ -525,6 +525,17 @@ def test_a_shield_is_not_life_when_how_it_is_split_may_matter(why, keywords, eff
     data = scenario_file(attacker("t0", 2, 2, *keywords), attacker("t1", 2, 2))
     data["effects"] = effects
     assert as_life(parse(data, whole_combat=True), [Pair(source or ANY, "D")]) is None, why
+
+
+def test_a_shield_is_life_beside_lifelink_unless_the_gain_could_keep_a_player_in_the_game():
+    """120.3f: how D splits the shield decides how much life A gains through lifelink. A is
+    dealt no combat damage, so nothing asked here hangs on that gain, unless A is at 0 life:
+    the gain then decides whether A has lost (704.5a), and the combat is dealt every way."""
+    data = scenario_file(attacker("t0", 2, 2, "lifelink"), attacker("t1", 2, 2))
+    data["effects"] = [_salve()]
+    assert as_life(parse(data, whole_combat=True), [Pair(ANY, "D")]) is not None
+    data["players"][0]["life"] = 0
+    assert as_life(parse(data, whole_combat=True), [Pair(ANY, "D")]) is None
 
 
 def test_a_shield_on_a_player_is_as_much_more_life():

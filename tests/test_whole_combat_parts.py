@@ -702,8 +702,9 @@ def test_a_part_whose_dealing_is_a_choice_may_end_the_game_alone():
 @pytest.mark.parametrize(
     "x, effect",
     [
-        # Lifelink: how the shield is split says who gains life, so it is not just more life.
-        (("lifelink",), {"id": "salve", "kind": "prevent", "amount": 2, "to": "D"}),
+        # Toxic: how the shield is split says whether D gets a poison counter, so it is not
+        # just more life.
+        (("toxic 1",), {"id": "salve", "kind": "prevent", "amount": 2, "to": "D"}),
         # Used up by x's damage in the first-strike step; y's, in the second, is dealt.
         (("first strike",), {"id": "cop", "kind": "prevent", "to": "D", "once": True}),
     ],

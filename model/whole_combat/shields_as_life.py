@@ -5,7 +5,7 @@ A shield prevents the next N damage to the player this turn; damage dealt at onc
 among its sources as the player chooses (615.7, 616.1). When the player's shields meet
 every event of combat damage the player can be dealt, and nothing else changes that damage
 (no other effect, no protection, none of it unpreventable), and the damage does the same
-whichever creature deals it (none of them with lifelink, infect or toxic), the split
+to the player whichever creature deals it (none of them with infect or toxic), the split
 decides only which creature's damage is dealt. Over the phase the player is then dealt S - N
 of the S assigned to them (nothing when S <= N: the shield is used up before any is left
 over, 615.7), and loses in the first-strike step exactly when the same player, with N more
@@ -16,7 +16,10 @@ from every source. A requirement of `possible` that compares what the player is 
 every source with a number asks the same of the combat without them, the number moved by N
 (dealt >= 20 is assigned >= 23 with a shield of 3). Where a question names the source of
 damage to that player, or counts it with other damage, its split is the answer, and the
-combat is dealt every way instead.
+combat is dealt every way instead. With lifelink, the split also decides how much life the
+attacking player gains (120.3f); they are dealt no combat damage, so nothing asked here hangs
+on it, unless they are at 0 life or less, where the gain decides whether they have lost
+(704.5a): the combat is then dealt every way too.
 
 The proof is in the tests: tests/test_whole_combat.py holds the answers to those of every
 split and every course of the phase, the slow, exact way.
@@ -73,6 +76,13 @@ class AsLife:
         return Requirement((pair,), "==", (number + n,))
 
 
+def _gains_in_vain(player) -> bool:
+    """Whether life gained in the combat damage phase changes nothing for the player: they
+    have no life total, or more than 0, and are dealt no combat damage (the attacking
+    player: 506.2), so they cannot lose for their life in it (704.5a)."""
+    return player.life is None or player.life > 0
+
+
 _FLIPPED = {">=": "<=", "<=": ">=", ">": "<", "<": ">", "==": "=="}
 
 
@@ -99,7 +109,9 @@ def as_life(scenario: Scenario, asked: Iterable[Pair]) -> AsLife | None:
                 continue
             if sorted(c.name for c in changes(view, s, r)) != names:
                 return None
-            if view.has(s, LIFELINK) or view.has(s, INFECT) or view.toxic(s):
+            if view.has(s, INFECT) or view.toxic(s):
+                return None
+            if view.has(s, LIFELINK) and not _gains_in_vain(players[view.controller(s)]):
                 return None
     prevented = {r: sum(e.amount for e in its) for r, its in shields.items()}
     removed = {e.id for its in shields.values() for e in its}
