@@ -645,6 +645,21 @@ def test_parts_whose_dealing_is_a_choice_give_the_references_guarantee(combat, t
     assert guarantee(combat, to, whole_combat=True).value == expected
 
 
+@settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+@given(fights_with_choices(striker=True), st.sampled_from(["D", "a0", "b0", "za0", "zb0"]))
+def test_a_game_ending_first_step_gives_the_references_guarantee(combat, to):
+    """When the first step may end the game (104.2a) and one side alone chooses in it
+    (divisions, or the order of effects as damage is dealt), the parts' first steps are
+    joined on D's life as that side would have them, each followed by its second step
+    played out by both sides; else the whole combat is played out every way: what the
+    reference finds playing it out every way."""
+    assume(to == "D" or any(p.id == to for p in combat.permanents))
+    apart = apart_from_choices(phase.start(combat))
+    event("one part" if apart is None else f"the first step may end the game: {apart[2]}")
+    expected = reference.guarantee_over_the_phase(combat, to)
+    assert guarantee(combat, to, whole_combat=True).value == expected
+
+
 def test_a_board_with_a_shield_on_a_blocker_is_split_into_parts():
     """30 double-striking 2/2 trample tokens, each blocked by a 1/1 deathtouch token of its
     own, a shield of 2 on c0 and a "next time" prevention of the damage to t5: 2^30
@@ -678,6 +693,9 @@ def test_a_board_with_a_shield_on_a_blocker_is_split_into_parts():
     assert not possible(combat, ["*->D >= 79"], whole_combat=True).possible
     assert possible(combat, ["*->D == 20"], whole_combat=True).possible
     assert not possible(combat, ["*->D < 20"], whole_combat=True).possible
+    # Only A chooses in the first step: the shield and the prevention each meet one event,
+    # which leaves D no order to choose. The parts are joined on D's life as A would have.
+    assert guarantee(combat, "D", whole_combat=True).value == 78
 
 
 def test_a_part_whose_dealing_is_a_choice_may_end_the_game_alone():

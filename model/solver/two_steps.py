@@ -246,9 +246,9 @@ class FirstStep:
         reporting it."""
         both, two = self._both_steps(named_by(requirements), exchanges)
         if ended is not None:
-            over = self.after.game_over
+            ends = self.after.game_over
             said = f"the game {'ends' if ended else 'goes on'} after the first-strike step"
-            holds = self.encoding.formula(over if ended else negate(over))
+            holds = self.encoding.formula(ends if ended else negate(ends))
             both.append((holds, Obstacle("requirement", None, None, said)))
         second = self.dealing.of(Amounts(two))
         pairs = dict.fromkeys((*self.dealt.pairs(), *second.pairs()))

@@ -3,8 +3,9 @@ sure of, as both sides choose in turn (510.1: the active player divides first, t
 defending players reply), a game played out part by part and added up.
 
 When the first step may end the game (104.2a) the parts are joined on the players' life
-and poison (`game_end`), if only one side divides in that step. Parts whose dealing is a
-choice are played out every way alone, unless the first step may end the game.
+and poison (`game_end`), if only one side chooses in that step. Parts whose dealing is a
+choice are played out every way alone; when the first step may end the game, their first
+steps are joined so too, each followed by its second step played out every way.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ..view import ScenarioView
 from .course import (
     after,
     as_the_only_step,
+    branches_of,
     by_step,
     dealing,
     first_steps,
@@ -40,6 +42,7 @@ from .parts import (
     may_end_the_game,
     part_options,
     recheck_parts,
+    valued,
 )
 from .shields_as_life import as_life
 
@@ -176,7 +179,12 @@ def _guarantee_with_choices(first: Scenario, to: str) -> Guarantee:
 
     wanting_first = who_is_hurt(first, to) != first.active_player
     apart = apart_from_choices(first)
-    if apart is None or apart[2]:  # one part, or a first step that may end the game
+    if apart is not None and apart[2]:  # a first step that may end the game
+        course = _joined_on_the_games_end(first, to, wanting_first)
+        if course is not None:
+            value, one, two = course
+            return Guarantee(to, who_wants(first, to), value, one + two, by_step(first, one, two))
+    if apart is None or apart[2]:  # one part, or both sides choosing in a game-ending step
         value, steps = _guarantee_by_every_choice(first, to, wanting_first)
         return Guarantee(to, who_wants(first, to), value, flat(steps), steps)
     choosing, rest, _ = apart
@@ -191,6 +199,69 @@ def _guarantee_with_choices(first: Scenario, to: str) -> Guarantee:
     recheck_parts(first, pieces, courses, False, Pair(ANY, to))
     value, one, two = joined(courses)
     return Guarantee(to, who_wants(first, to), value, one + two, by_step(first, one, two))
+
+
+def _joined_on_the_games_end(first: Scenario, to: str, wanting_first: bool) -> tuple | None:
+    """The guarantee (value, first step's assignment, second step's) of a combat whose
+    effects make dealing a choice and whose first step may end the game (104.2a), which
+    hangs on every part at once, when one side alone chooses anything in that step (its
+    divisions, or the order of effects as damage is dealt): that side has the parts' first
+    steps joined on the players' life and poison as it would (`game_end`), each part's
+    first-step courses valued with the second step after each played out by both sides,
+    every way where dealing is a choice. None when both sides choose in that step. A course
+    joined so is re-checked part by part (`recheck_parts`)."""
+    from ..solver.combat_parts import independent_parts
+
+    view, active = ScenarioView(first), first.active_player
+    scenarios = independent_parts(first)
+    parts = [without_life(s) for s in scenarios]
+    options, choosers, tried = [], set(), 0
+    second_step = _played_second(to, wanting_first)
+    for part in parts:
+        branches = list(branches_of(part, tried))
+        tried += len(branches)
+        choosers |= {_active_divides(view, e) for entries, _, _ in branches for e in entries}
+        choosers |= _dealing_choosers(branches, active)
+        options.append(valued(part, branches, Pair(ANY, to), second_step))
+    if len(choosers) > 1:
+        return None
+    maximize = (choosers != {False}) == wanting_first  # the side choosing, for its ends
+    value, chosen, ended = best_joined(first.players, options, maximize)
+    courses = [(o.value_first if ended else o.value, o.first, o.second) for o in chosen]
+    recheck_parts(first, scenarios, courses, ended, Pair(ANY, to))
+    one, two = _course_of(chosen)
+    return value, one, () if ended else two
+
+
+def _dealing_choosers(branches, active: str) -> set[bool]:
+    """Whether the active player (True), the other players (False) or both choose an order
+    of effects as the first step's damage is dealt (616.1), in some assignment of it: where
+    the ways of dealing one assignment differ in what one player picked for one recipient."""
+    ways: dict[tuple, list] = {}
+    for entries, outcome, _ in branches:
+        ways.setdefault(entries, []).append(outcome.picks)
+    return {
+        picked[0][0] == active
+        for picks in ways.values()
+        for picked in zip(*picks, strict=True)
+        if len(set(picked)) > 1
+    }
+
+
+def _played_second(to: str, wanting_first: bool):
+    """What the wanting player can be sure of dealing to `to` over the phase once the first
+    step left the second step's combat, having dealt `before`, with that step's assignment
+    (`_guaranteed_second`); where the second step's dealing is a choice, played out every
+    way (`_guarantee_by_every_choice`)."""
+    without_choices = _guaranteed_second(to)
+
+    def played(second: Scenario, before: dict) -> tuple[int, tuple[Entry, ...]]:
+        if leaves_no_choice(second):
+            return without_choices(second, before)
+        value, steps = _guarantee_by_every_choice(second, to, wanting_first)
+        return assigned(Pair(ANY, to), Amounts(before)) + value, steps[0][1]
+
+    return played
 
 
 def _guarantee_without_choices(part: Scenario, to: str, wanting_first: bool) -> tuple:
