@@ -169,25 +169,31 @@ def _course_of(chosen: list[Option]) -> tuple[tuple[Entry, ...], tuple[Entry, ..
 
 
 def _guarantee_with_choices(first: Scenario, to: str) -> Guarantee:
-    """The guarantee of a combat whose effects make dealing a choice, from its first step.
-    Each part whose dealing is a choice is played out every way alone, the rest of the
-    combat as without such effects, and their guarantees added up: each side's choices in
-    one part change no other part's damage. Not when the first step may end the game,
-    which hangs on every part at once: the whole combat is then played out every way. A
-    course joined from parts is re-checked part by part (`recheck_parts`)."""
+    """The guarantee of a combat whose effects make dealing a choice, from its first step,
+    from its independent parts where it can (`_added_up`, `_joined_on_the_games_end`); else
+    the whole combat played out every way. A course joined from parts is re-checked part by
+    part (`recheck_parts`)."""
     from ..solver.guarantee import who_is_hurt, who_wants
 
     wanting_first = who_is_hurt(first, to) != first.active_player
-    apart = apart_from_choices(first)
+    apart, course = apart_from_choices(first), None
     if apart is not None and apart[2]:  # a first step that may end the game
         course = _joined_on_the_games_end(first, to, wanting_first)
-        if course is not None:
-            value, one, two = course
-            return Guarantee(to, who_wants(first, to), value, one + two, by_step(first, one, two))
-    if apart is None or apart[2]:  # one part, or both sides choosing in a game-ending step
+    elif apart is not None:
+        course = _added_up(first, *apart[:2], to, wanting_first)
+    if course is None:
         value, steps = _guarantee_by_every_choice(first, to, wanting_first)
         return Guarantee(to, who_wants(first, to), value, flat(steps), steps)
-    choosing, rest, _ = apart
+    value, one, two = course
+    return Guarantee(to, who_wants(first, to), value, one + two, by_step(first, one, two))
+
+
+def _added_up(first: Scenario, choosing, rest, to: str, wanting_first: bool) -> tuple:
+    """The guarantee (value, first step's assignment, second step's) of a combat whose
+    first step cannot end the game: each part whose dealing is a choice (`choosing`) played
+    out every way alone, the rest of the combat as without such effects, and their
+    guarantees added up, since each side's choices in one part change no other part's
+    damage."""
     rest = None if rest is None else without_life(rest)
     courses = []
     for part in choosing:
@@ -197,8 +203,7 @@ def _guarantee_with_choices(first: Scenario, to: str) -> Guarantee:
         courses.append(_guarantee_without_choices(rest, to, wanting_first))
     pieces = [*choosing, rest] if rest is not None else choosing
     recheck_parts(first, pieces, courses, False, Pair(ANY, to))
-    value, one, two = joined(courses)
-    return Guarantee(to, who_wants(first, to), value, one + two, by_step(first, one, two))
+    return joined(courses)
 
 
 def _joined_on_the_games_end(first: Scenario, to: str, wanting_first: bool) -> tuple | None:
