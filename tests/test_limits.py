@@ -304,13 +304,13 @@ def test_an_open_order_of_thousands_of_blockers_is_refused_with_its_size_in_word
 
 
 def test_a_phase_past_the_assignment_limit_lists_none_of_its_assignments(monkeypatch):
-    """Twelve fights, one trampler with lifelink, and a shield on D: `possible` deals every
-    split of it (whose damage is prevented decides what A gains), and the first-strike
+    """Twelve fights, one trampler with toxic 1, and a shield on D: `possible` deals every
+    split of it (whose damage is prevented decides D's poison), and the first-strike
     step's 3^12 assignments are refused having been counted, not listed (the first 20,000
     of a board's 2^100 took 8 s and 400 MB before the refusal)."""
     monkeypatch.setattr(counting._Group, "rows", _never)
     data = fights([3] * 12, [1] * 12)
-    data["permanents"][0]["keywords"].append("lifelink")
+    data["permanents"][0]["keywords"].append("toxic 1")
     data["effects"] = [{"id": "salve", "kind": "prevent", "amount": 3, "to": "D"}]
     combat = parse(data, whole_combat=True)
     with pytest.raises(TooManyAssignments, match="has 531,441 legal assignments"):
