@@ -94,10 +94,15 @@ def fights_at_life(n: int, life: int | None, unlike: bool = False) -> lethal.Sce
     return lethal.parse(fights(powers, toughnesses, life), whole_combat=True)
 
 
-def fights_with(n: int, life: int | None, effects: list[dict]) -> lethal.Scenario:
-    """`fights_at_life(n, life)`'s tokens with the effects given."""
+def fights_with(
+    n: int, life: int | None, effects: list[dict], lifelink: bool = False
+) -> lethal.Scenario:
+    """`fights_at_life(n, life)`'s tokens with the effects given; with `lifelink`, t0 has
+    lifelink."""
     data = fights([2] * n, [1] * n, life, deathtouch=True)
     data["effects"] = effects
+    if lifelink:
+        data["permanents"][0]["keywords"].append("lifelink")
     return lethal.parse(data, whole_combat=True)
 
 
@@ -120,6 +125,10 @@ def fights_at_life_timed(limit: float) -> None:
         ),
         ("100 token pairs, 3 effects, D at 20 life", fights_with(100, 20, unchosen_effects())),
         ("100 token pairs, a shield of 3 on D at 20 life", fights_with(100, 20, [SALVE])),
+        (
+            "100 token pairs, t0 with lifelink, a shield of 3 on D at 20 life",
+            fights_with(100, 20, [SALVE], lifelink=True),
+        ),
         (
             "100 token pairs, a shield on c0, a next-time prevention on t5, D at 20 life",
             fights_with(100, 20, [WARD, COP]),
