@@ -660,6 +660,50 @@ def test_a_game_ending_first_step_gives_the_references_guarantee(combat, to):
     assert guarantee(combat, to, whole_combat=True).value == expected
 
 
+def test_the_side_that_alone_chooses_in_a_game_ending_step_plays_for_its_own_ends():
+    """D at 3 life. a0, a 3/3 double-striking trampler with deathtouch, is blocked by b0, a
+    2/3 with a shield of 1; a1, a 2/2 like it, by b1, a 1/1. Only A chooses in the first
+    step, and would deal a0 as little as it can: b0 deals a0 its 2 in the second step only
+    if it lives and the game goes on. b0 lives only if a0 puts just 1 on it (prevented) and
+    2 on D; then a1 must put all on b1, or D is dead (104.2a). A instead kills b0, or ends
+    the game: 0, not the 2 A would allow by keeping both going."""
+    data = scenario_file(
+        attacker("a0", 3, 3, "double strike", "trample", "deathtouch"),
+        blocker("b0", 2, 3, blocking=["a0"]),
+        attacker("a1", 2, 2, "double strike", "trample", "deathtouch"),
+        blocker("b1", 1, 1, blocking=["a1"]),
+        effects=[{"id": "ward", "kind": "prevent", "amount": 1, "to": "b0"}],
+    )
+    data["players"][1]["life"] = 3
+    combat = parse(data, whole_combat=True)
+    assert apart_from_choices(phase.start(combat))[2]  # the first step may end the game
+    assert guarantee(combat, "a0", whole_combat=True).value == 0
+
+
+def test_a_game_ending_step_where_both_sides_choose_is_played_out_every_way():
+    """D at 1 life. s0, a 2/2 double-striking trampler, is blocked by a 0/1 wall: A may
+    put 1 past it and end the game (1 to D), or all on the wall and go on. t0, like it, is
+    blocked by c0, a 0/6, and damage to c0 is doubled and given 1 more in the order D
+    chooses (616.1): 2 from t0 is 5, which c0 lives through, or 6, which kills it. Going
+    on, D keeps c0 alive, so that t0 must give it 1 more before trampling over: 2 from s0
+    and 1 from t0 in the second step, 3; A takes that over 1. Were D's order A's choice, A
+    would kill c0 for 4."""
+    data = scenario_file(
+        attacker("t0", 2, 2, "double strike", "trample"),
+        blocker("c0", 0, 6, blocking=["t0"]),
+        attacker("s0", 2, 2, "double strike", "trample"),
+        blocker("w", 0, 1, blocking=["s0"]),
+        effects=[
+            {"id": "twice", "kind": "double", "recipients": ["c0"]},
+            {"id": "more", "kind": "add", "amount": 1, "recipients": ["c0"]},
+        ],
+    )
+    data["players"][1]["life"] = 1
+    combat = parse(data, whole_combat=True)
+    assert apart_from_choices(phase.start(combat))[2]
+    assert guarantee(combat, "D", whole_combat=True).value == 3
+
+
 def test_a_board_with_a_shield_on_a_blocker_is_split_into_parts():
     """30 double-striking 2/2 trample tokens, each blocked by a 1/1 deathtouch token of its
     own, a shield of 2 on c0 and a "next time" prevention of the damage to t5: 2^30
