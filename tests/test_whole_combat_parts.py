@@ -34,6 +34,7 @@ from lethal.solver.guarantee import who_is_hurt
 from lethal.view import ScenarioView
 from lethal.whole_combat import course as phase
 from lethal.whole_combat import guaranteed, max_min
+from lethal.whole_combat.game_end import best_joined
 from lethal.whole_combat.parts import apart_from_choices, part_options
 
 from . import reference
@@ -454,10 +455,32 @@ def test_possible_and_guarantee_answer_on_200_tokens_that_may_end_the_game():
 def test_a_guarantee_whose_first_step_both_sides_divide_is_not_joined_on_the_games_end(
     monkeypatch,
 ):
-    """Blockers with first strike divide in the first step too (the defending player's,
-    510.1d), so the active player's best depends on their reply across every part: joining
-    the parts on the game's end would let each side choose alone. The combat is then one
-    part, as before."""
+    """A blocker with first strike that blocks two tokens divides its damage between them
+    in the first step (the defending player's choice, 510.1d), so the active player's best
+    depends on that reply across every part: joining the parts on the game's end would let
+    each side choose alone. The combat is then one part, as before."""
+    data = _token_pairs(3, 2)
+    data["permanents"] = [p for p in data["permanents"] if p["id"] != "c1"]
+    for p in data["permanents"]:
+        if p["id"] == "c0":
+            p["keywords"] = ["first strike"]
+            p["blocking"] = ["t0", "t1"]
+    combat = parse(data, whole_combat=True)
+    parts, _, ending = guaranteed._parts_for(phase.start(combat), "D")
+    assert len(parts) == 2 and ending
+
+    def joined(*args, **kwargs):
+        raise AssertionError("the parts were joined on the game's end")
+
+    monkeypatch.setattr(guaranteed, "best_joined", joined)
+    assert guarantee(combat, "D", whole_combat=True).value == guarantee_enumerated(combat, "D")
+
+
+def test_blockers_whose_first_strike_is_forced_leave_the_active_player_alone_to_choose():
+    """Blockers with first strike, each blocking one token, deal it all their damage in the
+    first step (510.1d): no choice. The active player alone chooses there, so the parts are
+    joined on the game's end as the active player would have them, and the guarantee is
+    the enumeration's."""
     data = _token_pairs(3, 2)
     for p in data["permanents"]:
         if p["id"].startswith("c"):
@@ -465,12 +488,16 @@ def test_a_guarantee_whose_first_step_both_sides_divide_is_not_joined_on_the_gam
     combat = parse(data, whole_combat=True)
     parts, _, ending = guaranteed._parts_for(phase.start(combat), "D")
     assert len(parts) == 3 and ending
+    joined = []
 
-    def joined(*args, **kwargs):
-        raise AssertionError("the parts were joined on the game's end")
+    def spied(*args):
+        joined.append(args)
+        return best_joined(*args)
 
-    monkeypatch.setattr(guaranteed, "best_joined", joined)
-    assert guarantee(combat, "D", whole_combat=True).value == guarantee_enumerated(combat, "D")
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(guaranteed, "best_joined", spied)
+        value = guarantee(combat, "D", whole_combat=True).value
+    assert joined and value == guarantee_enumerated(combat, "D")
 
 
 def test_orders_given_or_announced_leave_both_steps_one_query():

@@ -83,19 +83,18 @@ def _guarantee_of_parts(first: Scenario, to: str, wanting_first: bool) -> tuple[
     part's damage: the best of all the parts' choices at once is the best of each, and the
     guarantee their sum. When a player could lose in the first step (104.2a), the game's
     end hangs on every part's damage at once: the parts are then joined on it (`game_end`)
-    if only one side divides in that step, and are one part otherwise."""
+    if only one side has a choice of division in that step (`_dividers`), and are one part
+    otherwise."""
     view = ScenarioView(first)
     parts, like, ending = _parts_for(first, to)
     options = part_options(parts, like, Pair(ANY, to), _guaranteed_second(to))
-    active_divides = {
-        _active_divides(view, e) for choices in options for option in choices for e in option.first
-    }
-    if ending and len(active_divides) > 1:
+    dividers = set().union(*(_dividers(view, [o.first for o in choices]) for choices in options))
+    if ending and len(dividers) > 1:
         options, ending = part_options([first], {}, Pair(ANY, to), _guaranteed_second(to)), False
     if not ending:
         chosen = [_played(view, choices, wanting_first) for choices in options]
         return sum(o.value for o in chosen), *_course_of(chosen)
-    maximize = (active_divides != {False}) == wanting_first  # the side dividing, for its ends
+    maximize = (dividers != {False}) == wanting_first  # the side dividing, for its ends
     value, chosen, ended = best_joined(first.players, options, maximize)
     one, two = _course_of(chosen)
     return value, one, () if ended else two
@@ -151,6 +150,19 @@ def _played(view: ScenarioView, options: list[Option], wanting_first: bool) -> O
     if wanting_first:  # the active player's choice first, against the worst reply
         return max((min(replies, key=_value) for replies in by_choice.values()), key=_value)
     return min((max(replies, key=_value) for replies in by_choice.values()), key=_value)
+
+
+def _dividers(view: ScenarioView, assignments) -> set[bool]:
+    """The sides with a choice of division among one part's first-step `assignments`: the
+    active player (True) where they differ in the damage of the creatures the active player
+    divides, the defending players (False) where they differ in the others' (510.1c-d,
+    702.22j-k). A side whose division is forced, such as a blocker's all on the one
+    creature it blocks, chooses nothing."""
+    ways: dict[bool, set] = {True: set(), False: set()}
+    for entries in assignments:
+        for side, found in ways.items():
+            found.add(frozenset(e for e in entries if _active_divides(view, e) == side))
+    return {side for side, found in ways.items() if len(found) > 1}
 
 
 def _active_divides(view: ScenarioView, entry: Entry) -> bool:
@@ -225,7 +237,7 @@ def _joined_on_the_games_end(first: Scenario, to: str, wanting_first: bool) -> t
     for part in parts:
         branches = list(branches_of(part, tried))
         tried += len(branches)
-        choosers |= {_active_divides(view, e) for entries, _, _ in branches for e in entries}
+        choosers |= _dividers(view, [entries for entries, _, _ in branches])
         choosers |= _dealing_choosers(branches, active)
         options.append(valued(part, branches, Pair(ANY, to), second_step))
     if len(choosers) > 1:
