@@ -94,10 +94,18 @@ def _guarantee_of_parts(first: Scenario, to: str, wanting_first: bool) -> tuple[
     if not ending:
         chosen = [_played(view, choices, wanting_first) for choices in options]
         return sum(o.value for o in chosen), *_course_of(chosen)
-    maximize = (dividers != {False}) == wanting_first  # the side dividing, for its ends
-    value, chosen, ended = best_joined(first.players, options, maximize)
+    value, chosen, ended = _joined_as_chosen(first, options, dividers, wanting_first)
     one, two = _course_of(chosen)
     return value, one, () if ended else two
+
+
+def _joined_as_chosen(first: Scenario, options, choosers: set[bool], wanting_first: bool):
+    """The parts' first-step options joined on the game's end (`game_end.best_joined`) as
+    the one side that chooses in that step (`choosers`: True for the active player) would
+    have them, for its own ends: the value, the options chosen, and whether the game
+    ended."""
+    maximize = (choosers != {False}) == wanting_first
+    return best_joined(first.players, options, maximize)
 
 
 def _parts_for(first: Scenario, to: str) -> tuple[list[Scenario], dict[int, int], bool]:
@@ -242,8 +250,7 @@ def _joined_on_the_games_end(first: Scenario, to: str, wanting_first: bool) -> t
         options.append(valued(part, branches, Pair(ANY, to), second_step))
     if len(choosers) > 1:
         return None
-    maximize = (choosers != {False}) == wanting_first  # the side choosing, for its ends
-    value, chosen, ended = best_joined(first.players, options, maximize)
+    value, chosen, ended = _joined_as_chosen(first, options, choosers, wanting_first)
     courses = [(o.value_first if ended else o.value, o.first, o.second) for o in chosen]
     recheck_parts(first, scenarios, courses, ended, Pair(ANY, to))
     one, two = _course_of(chosen)

@@ -18,7 +18,6 @@ from ..interchangeable import alike_parts
 from ..requirements import named_by
 from ..rules import order
 from ..rules.dealing import deal, leaves_no_choice
-from ..rules.results import game_ends, loses
 from ..verdict import check
 from ..view import ScenarioView
 from .course import (
@@ -38,7 +37,7 @@ from .course import (
     totals_over,
     without_life,
 )
-from .parts import apart_from_choices
+from .parts import apart_from_choices, may_end_the_game
 from .shields_as_life import as_life
 
 
@@ -201,9 +200,11 @@ def _moved(scenario: Scenario, first: Scenario, key: tuple) -> Scenario:
 
 def _ends(first: Scenario, key: tuple) -> bool:
     """Whether the game is over (104.2a) once the players have lost the life and got the
-    poison counters the key's head says (`_life_and_poison`)."""
-    players = _moved(first, first, key).players
-    return game_ends(sum(bool(loses(p.life, p.poison)) for p in players), len(players))
+    poison counters the key's head says (`_life_and_poison`): `may_end_the_game` of that
+    one first step."""
+    n = len(first.players)
+    lost = {p.id: (key[i], key[n + i]) for i, p in enumerate(first.players)}
+    return may_end_the_game(first, [lost])
 
 
 def _with_the_rest(first, choosing, courses, rest, requirements, key, ended) -> Possible | None:
