@@ -475,6 +475,7 @@ def shielded_phases(draw):
     )
     note(f"and {shields}, D at {life} life, {added}")
     assume(as_life(combat, [Pair(ANY, to)]) is not None)
+    assume(reference.most_effect_steps(combat) <= 6)  # the orders the reference tries
     assume(sum(1 for _ in islice(reference.whole_combats(combat), 2001)) <= 2000)
     return combat, to
 
