@@ -20,7 +20,8 @@ the rules of 2020, each blocked by two 1/1 tokens in the order the file gives, D
 and on the 100 token pairs with three effects that leave dealing no choice (a doubler,
 "plus 1", a prevention of all damage to one blocker), with a shield of 3 on D, and with
 two effects that make dealing a choice (a shield of 2 on a blocker, the next time damage
-would be dealt to an attacker prevented), at 20 life and with none; then
+would be dealt to an attacker prevented), at 20 life and with none, and with first strike on
+every blocker at 20 life; then
 `possible --combat` of that most to D, and of more, and `guarantee --combat` to D; each
 stopped after SECONDS (wall clock), or refused at a limit; then the peak memory of all.
 """
@@ -106,6 +107,16 @@ def fights_with(
     return lethal.parse(data, whole_combat=True)
 
 
+def fights_struck_first(n: int, life: int) -> lethal.Scenario:
+    """`fights_at_life(n, life)`'s tokens with first strike on every blocker: each blocker's
+    division is forced (all on the one token it blocks), so only the attackers choose in the
+    first step, which may end the game."""
+    data = fights([2] * n, [1] * n, life, deathtouch=True)
+    for permanent in data["permanents"][n:]:
+        permanent["keywords"].append("first strike")
+    return lethal.parse(data, whole_combat=True)
+
+
 # A shield of 3 on D: only so much more life (`shields_as_life`).
 SALVE = {"id": "salve", "kind": "prevent", "amount": 3, "to": "D"}
 # A shield of 2 on one blocker and the next time damage would be dealt to one token
@@ -136,6 +147,10 @@ def fights_at_life_timed(limit: float) -> None:
         (
             "100 token pairs, a shield on c0, a next-time prevention on t5, D at no life",
             fights_with(100, None, [WARD, COP]),
+        ),
+        (
+            "100 token pairs, every blocker with first strike, D at 20 life",
+            fights_struck_first(100, 20),
         ),
     ]
     for label, scenario in boards:
