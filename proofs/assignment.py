@@ -10,7 +10,7 @@ from lethal.proofs._facts import (
     unblocked_by_any,
     with_row,
 )
-from lethal.proving import Bounds, Claim, all_of, any_of, fails, holds, implies, ite, negate
+from lethal.proving import Bounds, Claim, all_of, any_of, fails, holds, implies, ite, negate, total
 
 
 @holds(cites=["510.1a", "510.4"])
@@ -243,13 +243,31 @@ def non_trampler_must_kill_one_blocker_before_the_next(combat):
 @fails(cites=["510.1c"], bounds=Bounds(players=2, attackers=1, blockers=2, permanents=0))
 def a_blocked_creature_can_assign_some_damage_to_each_blocker(combat):
     """A blocked creature can always assign some combat damage to each creature blocking it
-    (false: two blockers and only 1 power). Without the two abilities that change the
-    amount or the recipients, which only slow the search here."""
+    (false: two blockers and only 1 power)."""
     a0 = combat.attackers[0]
+
+    def one_each(c):
+        """1 to each creature blocking a0, the rest to the first of them; with none blocking
+        it, as `simplest_assignment` has it."""
+        simplest = c.simplest_assignment()
+        blockers = blocking(c, a0)
+        rest = damage_of(c, a0) - total(ite(blocks, 1, 0) for _, blocks in blockers)
+        row = {r: 0 for r in c.recipients}
+        before = False  # a creature earlier in the list blocks a0
+        for b, blocks in blockers:
+            row[b] = ite(blocks, ite(before, 1, 1 + rest), 0)
+            before = any_of((before, blocks))
+        blocked = negate(unblocked_by_any(c, a0))
+        return with_row(
+            simplest, a0, {r: ite(blocked, row[r], simplest.get(a0, r)) for r in c.recipients}
+        )
+
+    # With a witness, the claim is quantifier-free: without one, Z3's search for the
+    # counterexample took 0.2 to 5.6 s as its random seed changed, 0.04-0.06 s with it.
     each = combat.some(
         lambda amounts: all_of(
             implies(blocks, amounts.get(a0, b) > 0) for b, blocks in blocking(combat, a0)
-        )
+        ),
+        witness=one_each,
     )
-    plain = all_of((negate(combat.has(a0, DORAN)), negate(combat.has(a0, THORN))))
-    return Claim(all_of((assigns(combat, a0), plain)), each)
+    return Claim(assigns(combat, a0), each)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, replace
 from datetime import date
-from math import prod
+from math import factorial, prod
 
 from lethal.combat import Entry, Scenario
 
@@ -901,20 +901,26 @@ def divisions_to_try(scenario: Scenario) -> int:
     )
 
 
-def most_effect_steps(scenario: Scenario) -> int:
-    """The most (event, effect) steps the damage to one recipient can meet in a step, whose
-    orders the reference tries: each creature that may assign to it, times the effects that
-    may apply to that damage."""
+def dealing_paths(scenario: Scenario) -> int:
+    """The most ways the reference deals one assignment of either step, as `dealing_choices`
+    tries them: for each recipient, every order of the (event, effect) steps its damage can
+    meet (each creature that may assign to it, times the effects that may apply to that
+    damage), each shield on it splitting the damage every way; combined over the recipients.
+    A bound, not a count: what a bound this small lets through, the reference deals in well
+    under a second for each of the hundreds of assignments and outcomes a test may try."""
     most = 0
     for step in ("first-strike", "second"):
         during = replace(scenario, step=step)
+        ways = 1
         for r in [p.id for p in scenario.players] + [p.id for p in scenario.permanents]:
-            steps = 0
+            steps = []
             for c in scenario.permanents:
                 free, gated = recipients(during, c) if c.is_creature else ([], [])
                 if r in free + gated and assigns_this_step(during, c):
-                    steps += len(_effects_on(scenario, c.id, r))
-            most = max(most, steps)
+                    steps += _effects_on(scenario, c.id, r)
+            splits = prod(amount + 1 for kind, _, amount in steps if kind == "prevent" and amount)
+            ways *= factorial(len(steps)) * splits
+        most = max(most, ways)
     return most
 
 
