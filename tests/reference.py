@@ -906,8 +906,9 @@ def dealing_paths(scenario: Scenario) -> int:
     tries them: for each recipient, every order of the (event, effect) steps its damage can
     meet (each creature that may assign to it, times the effects that may apply to that
     damage), each shield on it splitting the damage every way; combined over the recipients.
-    A bound, not a count: what a bound this small lets through, the reference deals in well
-    under a second for each of the hundreds of assignments and outcomes a test may try."""
+    A bound, not a count (ways that deal the same are counted apart). Drawn fights under
+    100,000 were enumerated in at most 0.04 s each (600 draws); one over 10^7 held a CI
+    worker for 13 minutes."""
     most = 0
     for step in ("first-strike", "second"):
         during = replace(scenario, step=step)
