@@ -1,0 +1,80 @@
+"""Every part of lethal the README and docs/ name exists: a dotted name in backquotes
+(`lethal.rules.doubling`) and every name a Python block imports from lethal. Modules move;
+a page that still sends a reader to the old place fails here, at its line, rather than in
+the reader's hands."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+QUOTED = re.compile(r"`(lethal(?:\.[A-Za-z_]\w*)+)")
+PYTHON = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
+
+
+def _named() -> list[tuple[str, str]]:
+    """(page:line, dotted name) of each name of lethal a page gives."""
+    found = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+
+        def at(offset: int, page=page, text=text) -> str:
+            return f"{page.relative_to(ROOT)}:{text.count(chr(10), 0, offset) + 1}"
+
+        found += [(at(m.start()), m.group(1)) for m in QUOTED.finditer(text)]
+        for block in PYTHON.finditer(text):
+            try:
+                tree = ast.parse(block.group(1))
+            except SyntaxError:  # a fragment, such as a call shown alone
+                continue
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("lethal"):
+                    names = [f"{node.module}.{alias.name}" for alias in node.names]
+                elif isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names if alias.name.startswith("lethal")]
+                else:
+                    continue
+                place = at(block.start(1) + _offset(block.group(1), node.lineno))
+                found += [(place, name) for name in names]
+    return found
+
+
+def _offset(source: str, line: int) -> int:
+    """Where line `line` (from 1) of `source` starts."""
+    return sum(len(text) + 1 for text in source.split("\n")[: line - 1])
+
+
+def _exists(name: str) -> bool:
+    """The longest module the name starts with imports, and the rest are its attributes."""
+    parts = name.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            found = importlib.import_module(".".join(parts[:cut]))
+        except ModuleNotFoundError:
+            continue
+        for attribute in parts[cut:]:
+            if not hasattr(found, attribute):
+                return False
+            found = getattr(found, attribute)
+        return True
+    return False
+
+
+NAMED = _named()
+
+
+def test_the_pages_name_parts_of_lethal():
+    """The scan finds what it looks for: the README's own imports and quoted names."""
+    names = {name for _, name in NAMED}
+    assert {"lethal.proving.Claim", "lethal.rules.doubling"} <= names
+
+
+@pytest.mark.parametrize("place, name", NAMED, ids=[f"{p} {n}" for p, n in NAMED])
+def test_each_name_a_page_gives_exists(place, name):
+    assert _exists(name), f"{place} names {name}, which lethal does not have"
