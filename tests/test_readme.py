@@ -2,7 +2,9 @@
 starts with `$ lethal ` is run from the repository root through `lethal.cli.main`, its
 arguments split as a shell splits them, and what it prints (standard output and standard
 error together, as a terminal shows them) must equal the rest of the block exactly, but for
-times: `2.1s` in the README stands for any time, as no two runs take the same.
+times: `2.1s` in the README stands for any time, as no two runs take the same. In the Python
+blocks that start `import lethal`, a line whose comment is a plain value (`# False`, `# 4`)
+must give that value.
 
 A block right after a line `<!-- not run: REASON -->` is skipped, for that reason: the
 whole library, `teeth` and `mutants` take minutes, and a few blocks need a file of the
@@ -11,9 +13,11 @@ reader's own. `prove -k` blocks are never skipped.
 
 from __future__ import annotations
 
+import ast
 import io
 import re
 import shlex
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -71,3 +75,37 @@ def test_the_readme_example_prints_what_it_shows(line, command, shown, reason, m
     printed = io.StringIO()
     main(shlex.split(command.removeprefix("$ "))[1:], printed, printed)
     assert TIME.sub("<time>", printed.getvalue()) == TIME.sub("<time>", shown)
+
+
+def _python_blocks() -> list[str]:
+    """The Python blocks of the README that use lethal as a reader would, from the top."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```", text, re.S | re.M)
+    return [b for b in blocks if b.startswith("import lethal\n")]
+
+
+def _shown_values(source: str) -> dict[int, object]:
+    """By line, the value a line's comment shows, where the comment is a plain value."""
+    shown = {}
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            try:
+                shown[token.start[0]] = ast.literal_eval(token.string.removeprefix("#").strip())
+            except (ValueError, SyntaxError):  # words, or a value shown in part ("...")
+                pass
+    return shown
+
+
+@pytest.mark.parametrize("source", _python_blocks())
+def test_the_readme_python_gives_the_values_it_shows(source, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    shown = _shown_values(source)
+    assert shown, "no line of the block shows a value"
+    names: dict = {}
+    for statement in ast.parse(source).body:
+        if statement.lineno in shown and isinstance(statement, ast.Expr):
+            got = eval(compile(ast.Expression(statement.value), "README.md", "eval"), names)
+            assert got == shown.pop(statement.lineno), ast.unparse(statement)
+        else:
+            exec(compile(ast.Module([statement], []), "README.md", "exec"), names)
+    assert not shown, f"lines whose shown value was not checked: {sorted(shown)}"
