@@ -1,7 +1,8 @@
 """Every part of lethal the README and docs/ name exists: a dotted name in backquotes
-(`lethal.rules.doubling`) and every name a Python block imports from lethal. Modules move;
-a page that still sends a reader to the old place fails here, at its line, rather than in
-the reader's hands."""
+(`lethal.rules.doubling`), every name a Python block imports from lethal, and every file or
+folder of the repository a page names (`model/examples/...`). Modules and files move; a page
+that still sends a reader to the old place fails here, at its line, rather than in the
+reader's hands."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ import pytest
 ROOT = Path(__file__).parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 QUOTED = re.compile(r"`(lethal(?:\.[A-Za-z_]\w*)+)")
+# A path in the repository: one of its top folders, then a name, a glob's `*` allowed.
+PATH = re.compile(r"(?<![\w./-])((?:model|docs|tests|benchmarks|proofs|\.ci)/[\w./*-]*[\w*])")
 PYTHON = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
 
 
@@ -78,3 +81,26 @@ def test_the_pages_name_parts_of_lethal():
 @pytest.mark.parametrize("place, name", NAMED, ids=[f"{p} {n}" for p, n in NAMED])
 def test_each_name_a_page_gives_exists(place, name):
     assert _exists(name), f"{place} names {name}, which lethal does not have"
+
+
+def _paths() -> list[tuple[str, str]]:
+    """(page:line, path) of each file or folder of the repository a page names."""
+    found = []
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        for m in PATH.finditer(text):
+            line = text.count("\n", 0, m.start()) + 1
+            found.append((f"{page.relative_to(ROOT)}:{line}", m.group(1)))
+    return found
+
+
+PATHS = _paths()
+
+
+def test_the_pages_name_files_of_the_repository():
+    assert {"model/examples", "docs/strategies.md"} <= {path.rstrip("/") for _, path in PATHS}
+
+
+@pytest.mark.parametrize("place, path", PATHS, ids=[f"{p} {n}" for p, n in PATHS])
+def test_each_path_a_page_gives_exists(place, path):
+    assert any(ROOT.glob(path)), f"{place} names {path}, which the repository does not have"
