@@ -4,7 +4,8 @@ arguments split as a shell splits them, and what it prints (standard output and 
 error together, as a terminal shows them) must equal the rest of the block exactly, but for
 times: `2.1s` in the README stands for any time, as no two runs take the same. In the Python
 blocks that start `import lethal`, a line whose comment is a plain value (`# False`, `# 4`)
-must give that value.
+must give that value; a Python block followed at once by a bare block must print it, `...`
+there standing for any text.
 
 A block right after a line `<!-- not run: REASON -->` is skipped, for that reason: the
 whole library, `teeth` and `mutants` take minutes, and a few blocks need a file of the
@@ -14,6 +15,7 @@ reader's own. `prove -k` blocks are never skipped.
 from __future__ import annotations
 
 import ast
+import contextlib
 import io
 import re
 import shlex
@@ -109,3 +111,40 @@ def test_the_readme_python_gives_the_values_it_shows(source, monkeypatch):
         else:
             exec(compile(ast.Module([statement], []), "README.md", "exec"), names)
     assert not shown, f"lines whose shown value was not checked: {sorted(shown)}"
+
+
+def _python_with_output() -> list[tuple[int, str, str]]:
+    """(line, code, output shown) of each Python block followed at once by a bare block."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").split("\n")
+    fenced = []  # (line of the opening fence, language, body)
+    number = 0
+    while number < len(lines):
+        if lines[number].startswith("```"):
+            end = next(n for n in range(number + 1, len(lines)) if lines[n].startswith("```"))
+            fenced.append((number + 1, lines[number][3:], "\n".join(lines[number + 1 : end])))
+            number = end
+        number += 1
+    return [
+        (line, code, shown)
+        for (line, language, code), (after, bare, shown) in zip(fenced, fenced[1:], strict=False)
+        if language == "python" and bare == "" and after == line + code.count("\n") + 4
+    ]
+
+
+PYTHON_WITH_OUTPUT = _python_with_output()
+
+
+def test_the_readme_has_python_whose_output_it_shows():
+    assert PYTHON_WITH_OUTPUT
+
+
+@pytest.mark.parametrize(
+    "line, code, shown", PYTHON_WITH_OUTPUT, ids=[f"README.md:{b[0]}" for b in PYTHON_WITH_OUTPUT]
+)
+def test_the_readme_python_prints_what_it_shows(line, code, shown, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # what it writes, it writes there
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(code, f"README.md:{line}", "exec"), {})
+    pattern = ".*?".join(re.escape(part) for part in TIME.sub("<time>", shown).split("..."))
+    assert re.fullmatch(pattern, TIME.sub("<time>", printed.getvalue()).rstrip("\n"), re.S)
