@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 
+from .pages import fences
+
 ROOT = Path(__file__).parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 QUOTED = re.compile(r"`(lethal(?:\.[A-Za-z_]\w*)+)")
 # A path in the repository: one of its top folders, then a name, a glob's `*` allowed.
 PATH = re.compile(r"(?<![\w./-])((?:model|docs|tests|benchmarks|proofs|\.ci)/[\w./*-]*[\w*])")
-PYTHON = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
 
 
 def _named() -> list[tuple[str, str]]:
@@ -31,9 +32,11 @@ def _named() -> list[tuple[str, str]]:
             return f"{page.relative_to(ROOT)}:{text.count(chr(10), 0, offset) + 1}"
 
         found += [(at(m.start()), m.group(1)) for m in QUOTED.finditer(text)]
-        for block in PYTHON.finditer(text):
+        for fence in fences(page):
+            if fence.language != "python":
+                continue
             try:
-                tree = ast.parse(block.group(1))
+                tree = ast.parse(fence.text)
             except SyntaxError:  # a fragment, such as a call shown alone
                 continue
             for node in ast.walk(tree):
@@ -43,14 +46,9 @@ def _named() -> list[tuple[str, str]]:
                     names = [alias.name for alias in node.names if alias.name.startswith("lethal")]
                 else:
                     continue
-                place = at(block.start(1) + _offset(block.group(1), node.lineno))
+                place = f"{page.relative_to(ROOT)}:{fence.line + node.lineno}"
                 found += [(place, name) for name in names]
     return found
-
-
-def _offset(source: str, line: int) -> int:
-    """Where line `line` (from 1) of `source` starts."""
-    return sum(len(text) + 1 for text in source.split("\n")[: line - 1])
 
 
 def _exists(name: str) -> bool:

@@ -26,32 +26,25 @@ import pytest
 
 from lethal.cli import main
 
+from .pages import fences
+
 ROOT = Path(__file__).parent.parent
 PROMPT = "$ lethal "
 NOT_RUN = re.compile(r"<!-- not run: (.+) -->")
 TIME = re.compile(r"(?<![\w.])\d+(?:\.\d+)?s\b")
+README = fences(ROOT / "README.md")
 
 
 def _blocks() -> list[tuple[int, str, str, str | None]]:
     """Each example block: its line in the README, its command, the output it shows, and
     why it is not run (None when it is)."""
-    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
     blocks = []
-    start = None
-    for number, line in enumerate(lines):
-        if not line.startswith("```"):
+    for fence in README:
+        if not fence.body or not fence.body[0].startswith(PROMPT):
             continue
-        if start is None:
-            start = number
-            continue
-        body, start_line = lines[start + 1 : number], start
-        start = None
-        if not body or not body[0].startswith(PROMPT):
-            continue
-        before = next((b for b in reversed(lines[:start_line]) if b.strip()), "")
-        skipped = NOT_RUN.fullmatch(before.strip())
-        output = "".join(f"{b}\n" for b in body[1:])
-        blocks.append((start_line + 2, body[0], output, skipped and skipped.group(1)))
+        skipped = NOT_RUN.fullmatch(fence.before.strip())
+        output = "".join(f"{b}\n" for b in fence.body[1:])
+        blocks.append((fence.line + 1, fence.body[0], output, skipped and skipped.group(1)))
     return blocks
 
 
@@ -81,9 +74,9 @@ def test_the_readme_example_prints_what_it_shows(line, command, shown, reason, m
 
 def _python_blocks() -> list[str]:
     """The Python blocks of the README that use lethal as a reader would, from the top."""
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"^```python\n(.*?)^```", text, re.S | re.M)
-    return [b for b in blocks if b.startswith("import lethal\n")]
+    return [
+        f.text for f in README if f.language == "python" and f.text.startswith("import lethal\n")
+    ]
 
 
 def _shown_values(source: str) -> dict[int, object]:
@@ -115,19 +108,12 @@ def test_the_readme_python_gives_the_values_it_shows(source, monkeypatch):
 
 def _python_with_output() -> list[tuple[int, str, str]]:
     """(line, code, output shown) of each Python block followed at once by a bare block."""
-    lines = (ROOT / "README.md").read_text(encoding="utf-8").split("\n")
-    fenced = []  # (line of the opening fence, language, body)
-    number = 0
-    while number < len(lines):
-        if lines[number].startswith("```"):
-            end = next(n for n in range(number + 1, len(lines)) if lines[n].startswith("```"))
-            fenced.append((number + 1, lines[number][3:], "\n".join(lines[number + 1 : end])))
-            number = end
-        number += 1
     return [
-        (line, code, shown)
-        for (line, language, code), (after, bare, shown) in zip(fenced, fenced[1:], strict=False)
-        if language == "python" and bare == "" and after == line + code.count("\n") + 4
+        (code.line, code.text, "\n".join(shown.body))
+        for code, shown in zip(README, README[1:], strict=False)
+        if code.language == "python"
+        and shown.language == ""
+        and shown.line == code.line + len(code.body) + 3
     ]
 
 

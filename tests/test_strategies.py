@@ -5,7 +5,6 @@ failing examples shrink to small plain combats, and only this module imports Hyp
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 import warnings
@@ -32,6 +31,8 @@ from lethal.strategies import (
     legal_assignments,
     scenarios,
 )
+
+from .pages import fences
 
 ROOT = Path(__file__).parent.parent
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -253,8 +254,7 @@ def test_the_drawn_qualities_are_the_symbolic_combats():
 
 def test_the_docs_example_runs():
     """docs/strategies.md's Python, run as written: its stub engine is lethal itself."""
-    text = (ROOT / "docs" / "strategies.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    blocks = [f.text for f in fences(ROOT / "docs" / "strategies.md") if f.language == "python"]
     assert len(blocks) == 2
     names: dict = {}
     for block in blocks:

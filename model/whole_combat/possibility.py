@@ -182,29 +182,27 @@ def _life_and_poison(first: Scenario, outcome) -> tuple[int, ...]:
     return (*lost, *(outcome.poison[p.id] - p.poison for p in first.players))
 
 
+def _lost(first: Scenario, key: tuple) -> dict[str, tuple[int, int]]:
+    """By player, the life lost (net) and the poison counters got that the key's head says:
+    the first step of the parts whose dealing is a choice, summed (`_life_and_poison`)."""
+    n = len(first.players)
+    return {p.id: (key[i], key[n + i]) for i, p in enumerate(first.players)}
+
+
 def _moved(scenario: Scenario, first: Scenario, key: tuple) -> Scenario:
-    """The scenario with each player's life and poison as the first step of the parts whose
-    dealing is a choice leaves them (the head of their keys summed, `_life_and_poison`)."""
-    ids, n = [p.id for p in first.players], len(first.players)
-    lost, poisoned = (
-        dict(zip(ids, key[:n], strict=True)),
-        dict(zip(ids, key[n : 2 * n], strict=True)),
-    )
+    """The scenario with each player's life and poison as that first step leaves them."""
+    lost = _lost(first, key)
 
     def moved(p):
-        life = None if p.life is None else p.life - lost[p.id]
-        return replace(p, life=life, poison=p.poison + poisoned[p.id])
+        life, poison = lost[p.id]
+        return replace(p, life=None if p.life is None else p.life - life, poison=p.poison + poison)
 
     return replace(scenario, players=tuple(map(moved, scenario.players)))
 
 
 def _ends(first: Scenario, key: tuple) -> bool:
-    """Whether the game is over (104.2a) once the players have lost the life and got the
-    poison counters the key's head says (`_life_and_poison`): `may_end_the_game` of that
-    one first step."""
-    n = len(first.players)
-    lost = {p.id: (key[i], key[n + i]) for i, p in enumerate(first.players)}
-    return may_end_the_game(first, [lost])
+    """Whether that first step ends the game (104.2a): `may_end_the_game` of it alone."""
+    return may_end_the_game(first, [_lost(first, key)])
 
 
 def _with_the_rest(first, choosing, courses, rest, requirements, key, ended) -> Possible | None:
