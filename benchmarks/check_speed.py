@@ -11,7 +11,8 @@ assignment once and checks power and lethal damage the obvious way (not a full r
 the same data walked once), and the check's time as a multiple of it. The check should grow
 as the floor does (issue 12: a 1000x500 check under 50 ms, at most 10x the floor).
 Then the 4x4 combat of four-by-four.json, in process and as a whole `lethal check` process
-(issue 2: at most 5 ms and 0.5 s; issue 12: the process under 80 ms).
+(issue 2: at most 5 ms and 0.5 s; issue 12: the process under 80 ms), and beside it, Python
+alone starting and stopping.
 """
 
 from __future__ import annotations
@@ -287,6 +288,9 @@ def main() -> None:
     command = args.command or installed_command()
     process = median_process_seconds([command, "check", str(FOUR_BY_FOUR)], args.process_runs)
     print(f"{'lethal check process, 4x4':<40}{process * 1000:>9.0f} ms")
+    # The floor of any command: this Python starting and stopping, with its site packages.
+    python = median_process_seconds([sys.executable, "-c", "pass"], args.process_runs)
+    print(f"{'Python alone, starting and stopping':<40}{python * 1000:>9.0f} ms")
 
 
 if __name__ == "__main__":
