@@ -179,7 +179,7 @@ def test_the_command_runs_one_net_on_chosen_mutants():
     [
         (["--nets", "examples,lbrary"], "--nets: expected some of examples, library, tests"),
         (["-k", "no-such-mutant"], "no mutant matches 'no-such-mutant'"),
-        (["--jobs", "0"], "--jobs: expected a whole number from 1 to 64, found 0"),
+        (["--jobs", "0"], "--jobs: expected a whole number from 1 to 64, or auto; found '0'"),
         (["--timeout", "0"], "--timeout: expected a number of seconds from 0.001 to 604800"),
     ],
 )

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from lethal import cli
+from lethal.cli import parser
 from lethal.proving import Bounds, Property, holds, processes, prover, report
 from lethal.proving.library import collect
 from lethal.proving.prover import ERROR, PROVED, REFUTED, UNKNOWN, Result, prove
@@ -714,6 +715,7 @@ def test_a_property_stuck_in_c_is_stopped_once_its_time_is_up(tmp_path, quick):
 AS_A_PROGRAM = """\
 import sys
 from lethal import cli
+from lethal.cli import parser
 from lethal.proving import Bounds, Property, prover
 from lethal.proving.prover import Result
 
@@ -1051,9 +1053,21 @@ def test_properties_proved_at_once_give_the_same_results_in_the_same_order(tmp_p
     assert runs[1] == runs[0] and runs[2] == runs[0]
 
 
-def test_jobs_is_a_whole_number_of_at_least_one(tmp_path, quick):
-    code, _, err = run("prove", str(write(tmp_path, "")), "--jobs", "0")
-    assert code == 2 and "--jobs" in err
+@pytest.mark.parametrize("jobs", ["0", "65", "many", "2.5"])
+def test_jobs_is_a_whole_number_from_1_to_64_or_auto(tmp_path, quick, jobs):
+    code, _, err = run("prove", str(write(tmp_path, "")), "--jobs", jobs)
+    expected = "--jobs: expected a whole number from 1 to 64, or auto"
+    assert code == 2 and f"{expected}; found {jobs!r}" in err
+
+
+def test_jobs_auto_is_one_for_each_cpu_this_process_may_use(monkeypatch):
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 3, 5}, raising=False)
+    assert parser.build().parse_args(["prove", "--jobs", "auto"]).jobs == 3
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(100)), raising=False)
+    assert parser.build().parse_args(["teeth", "--jobs", "AUTO"]).jobs == 64
+    monkeypatch.delattr(os, "sched_getaffinity", raising=False)  # macOS, Windows
+    monkeypatch.setattr(os, "cpu_count", lambda: None)
+    assert parser.build().parse_args(["mutants", "--jobs", "auto"]).jobs == 1
 
 
 def test_where_no_process_can_be_forked_each_property_is_proved_here(tmp_path, quick, monkeypatch):

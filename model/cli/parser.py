@@ -287,10 +287,10 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     mutating.add_argument("--json", action="store_true", help="print the table as JSON")
     mutating.add_argument(
         "--jobs",
-        type=_whole_number(1, 64),
+        type=_jobs,
         default=2,
         metavar="N",
-        help="mutants run at once (default 2)",
+        help="mutants run at once (default 2; auto: one for each CPU this process may use)",
     )
     mutating.add_argument(
         "--timeout",
@@ -555,12 +555,31 @@ def _whole_number(least: int, most: int) -> Callable[[str], int]:
 def _jobs_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs",
-        type=_whole_number(1, 64),
+        type=_jobs,
         default=1,
         metavar="N",
-        help="properties proved at once, each in a process of its own (default 1); the "
-        "results are the same, in the same order",
+        help="properties proved at once, each in a process of its own (default 1; auto: one "
+        "for each CPU this process may use); the results are the same, in the same order",
     )
+
+
+MOST_JOBS = 64
+
+
+def _jobs(text: str) -> int:
+    """Processes at once: a whole number, or `auto` for the CPUs this process may run on
+    (a CI runner's container may allow fewer than the machine has), at most MOST_JOBS."""
+    import argparse
+    import os
+
+    if text.strip().lower() != "auto":
+        try:
+            return _whole_number(1, MOST_JOBS)(text)
+        except argparse.ArgumentTypeError:
+            expected = f"expected a whole number from 1 to {MOST_JOBS}, or auto"
+            raise argparse.ArgumentTypeError(f"{expected}; found {text[:40]!r}") from None
+    usable = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    return max(1, min(MOST_JOBS, len(usable) if usable else os.cpu_count() or 1))
 
 
 def _limit_options(
