@@ -21,7 +21,8 @@ and on the 100 token pairs with three effects that leave dealing no choice (a do
 "plus 1", a prevention of all damage to one blocker), with a shield of 3 on D, and with
 two effects that make dealing a choice (a shield of 2 on a blocker, the next time damage
 would be dealt to an attacker prevented), at 20 life and with none, and with first strike on
-every blocker at 20 life; then
+every blocker at 20 life, and with c0 given first strike and blocking t0 and t1 (both sides
+divide in the first step); then
 `possible --combat` of that most to D, and of more, and `guarantee --combat` to D; each
 stopped after SECONDS (wall clock), or refused at a limit; then the peak memory of all.
 """
@@ -44,7 +45,12 @@ from lethal.deadline import TimedOut, deadline
 from lethal.keywords import DOUBLE_STRIKE, FIRST_STRIKE
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tests.build import double_blocks, fights, unchosen_effects  # noqa: E402 - the tests' builders
+from tests.build import (  # noqa: E402 - the tests' builders
+    divided_in_reply,
+    double_blocks,
+    fights,
+    unchosen_effects,
+)
 
 SHARE = 0.15  # of the creatures, given first strike or double strike
 
@@ -117,6 +123,13 @@ def fights_struck_first(n: int, life: int) -> lethal.Scenario:
     return lethal.parse(data, whole_combat=True)
 
 
+def fights_divided_in_reply(n: int, life: int) -> lethal.Scenario:
+    """`fights_at_life(n, life)`'s tokens with c0, given first strike, blocking t0 and t1:
+    both sides divide in the first step, which may end the game."""
+    data = divided_in_reply(fights([2] * n, [1] * n, life, deathtouch=True))
+    return lethal.parse(data, whole_combat=True)
+
+
 # A shield of 3 on D: only so much more life (`shields_as_life`).
 SALVE = {"id": "salve", "kind": "prevent", "amount": 3, "to": "D"}
 # A shield of 2 on one blocker and the next time damage would be dealt to one token
@@ -151,6 +164,10 @@ def fights_at_life_timed(limit: float) -> None:
         (
             "100 token pairs, every blocker with first strike, D at 20 life",
             fights_struck_first(100, 20),
+        ),
+        (
+            "100 token pairs, c0 with first strike blocking t0 and t1, D at 20 life",
+            fights_divided_in_reply(100, 20),
         ),
     ]
     for label, scenario in boards:

@@ -84,6 +84,18 @@ def fights(powers, toughnesses, life=None, deathtouch=False) -> dict:
     return data
 
 
+def divided_in_reply(data: dict) -> dict:
+    """`fights`'s file with c0, given first strike, blocking t0 and t1, and c1 gone: c0
+    divides its damage between them in the first step (the defending player's choice,
+    510.1d), as the tokens divide theirs (the active player's)."""
+    data["permanents"] = [p for p in data["permanents"] if p["id"] != "c1"]
+    for p in data["permanents"]:
+        if p["id"] == "c0":
+            p["keywords"] = [*p.get("keywords", []), "first strike"]
+            p["blocking"] = ["t0", "t1"]
+    return data
+
+
 def unchosen_effects() -> list[dict]:
     """Effects that leave dealing no choice, on the token fights of `fights`: a doubler on
     t0's damage, "plus 1" on t1's, and a prevention of all damage to c2."""

@@ -20,6 +20,7 @@ from lethal import requirements as language
 from lethal.amounts import Amounts
 from lethal.answers import Bounds
 from lethal.cli import main
+from lethal.combat import Entry, Player
 from lethal.deadline import TimedOut
 from lethal.errors import TooManyAssignments
 from lethal.interchangeable import alike_parts
@@ -34,13 +35,14 @@ from lethal.solver.guarantee import who_is_hurt
 from lethal.view import ScenarioView
 from lethal.whole_combat import course as phase
 from lethal.whole_combat import guaranteed, max_min
-from lethal.whole_combat.game_end import best_joined
+from lethal.whole_combat.game_end import Option, best_in_turn
 from lethal.whole_combat.parts import apart_from_choices, part_options
 
 from . import reference
 from .build import (
     attacker,
     blocker,
+    divided_in_reply,
     double_blocks,
     fights,
     planeswalker,
@@ -430,7 +432,7 @@ def test_possible_over_both_steps_in_one_query_gives_the_old_enumerations(combat
 @given(st.one_of(two_fights(), alike_fights()), st.sampled_from(["D", "a0", "b0", "za0"]))
 def test_the_guarantee_by_parts_gives_the_old_enumerations(combat, to):
     """Parts apart, added up; alike parts solved once; when the first step may end the game,
-    the parts joined on it if one side alone divides in it, else the whole combat as one."""
+    the parts joined on it in turn: the active player's divisions, then the replies."""
     assume(to == "D" or any(p.id == to for p in combat.permanents))
     parts, like, ending = guaranteed._parts_for(phase.start(combat), to)
     event(f"{len(parts)} parts, {len(like)} alike, the game may end: {ending}")
@@ -452,35 +454,130 @@ def test_possible_and_guarantee_answer_on_200_tokens_that_may_end_the_game():
     assert guarantee(combat, "D", whole_combat=True).value == 219
 
 
-def test_a_guarantee_whose_first_step_both_sides_divide_is_not_joined_on_the_games_end(
-    monkeypatch,
-):
-    """A blocker with first strike that blocks two tokens divides its damage between them
-    in the first step (the defending player's choice, 510.1d), so the active player's best
-    depends on that reply across every part: joining the parts on the game's end would let
-    each side choose alone. The combat is then one part, as before."""
-    data = _token_pairs(3, 2)
-    data["permanents"] = [p for p in data["permanents"] if p["id"] != "c1"]
-    for p in data["permanents"]:
-        if p["id"] == "c0":
-            p["keywords"] = ["first strike"]
-            p["blocking"] = ["t0", "t1"]
-    combat = parse(data, whole_combat=True)
+def test_a_guarantee_whose_first_step_both_sides_divide_is_joined_in_turn(monkeypatch):
+    """c0 divides in the first step, as the tokens do: the active player's best depends on
+    the defending player's reply across every part, through D's life. The parts are joined
+    on the game's end in turn (the active player's divisions, then the replies), never as
+    if each side chose alone; the enumeration of the whole combat agrees."""
+    combat = parse(divided_in_reply(_token_pairs(3, 2)), whole_combat=True)
     parts, _, ending = guaranteed._parts_for(phase.start(combat), "D")
     assert len(parts) == 2 and ending
+    played = []
+
+    def spied(*args):
+        played.append(args)
+        return best_in_turn(*args)
 
     def joined(*args, **kwargs):
-        raise AssertionError("the parts were joined on the game's end")
+        raise AssertionError("the parts were joined as if one side chose alone")
 
+    monkeypatch.setattr(guaranteed, "best_in_turn", spied)
     monkeypatch.setattr(guaranteed, "best_joined", joined)
     assert guarantee(combat, "D", whole_combat=True).value == guarantee_enumerated(combat, "D")
+    assert played
+
+
+def test_a_guarantee_where_both_sides_divide_answers_on_200_tokens():
+    """The 200 tokens at 20 life, c0 with first strike blocking t0 and t1 (199 tokens): the
+    whole first step has about 5 x 10^30 legal assignments, which the enumeration of the combat
+    as one part refused (exit 3). Joined in turn, it answers: what `max` finds, since D's
+    one choice, c0's 1 deathtouch damage on t0 or on t1, kills one of two alike tokens
+    either way."""
+    combat = parse(divided_in_reply(_token_pairs(100, 20)), whole_combat=True)
+    most = maximum(combat, "D", whole_combat=True).value
+    assert guarantee(combat, "D", whole_combat=True).value == most
+
+
+@st.composite
+def both_divide(draw):
+    """A part where both sides divide in the first step: x0 and x1, with first or double
+    strike, blocked by w, with first or double strike, blocking both (510.1c-d), now and
+    then with lifelink; beside it
+    one to three token fights, alike or not, whose first steps may end the game with it; D
+    at little life, now and then with poison counters and a toxic attacker."""
+    strike = st.sampled_from(["first strike", "double strike"])
+    # With protection on x0 or x1, w's division decides how much it deals, and so what
+    # lifelink gains D: the reply may decide whether the game ends.
+    extra = st.lists(
+        st.sampled_from(["trample", "deathtouch", "lifelink", "protection from creatures"]),
+        unique=True,
+    )
+    pair = [
+        attacker(
+            f"x{i}", draw(st.integers(1, 3)), draw(st.integers(1, 3)), draw(strike), *draw(extra)
+        )
+        for i in range(2)
+    ]
+    wall = blocker(
+        "w",
+        draw(st.integers(1, 3)),
+        draw(st.integers(1, 4)),
+        draw(strike),
+        *draw(st.lists(st.sampled_from(["deathtouch", "lifelink"]), unique=True)),
+        blocking=["x0", "x1"],
+    )
+    fights_ = []
+    for i in range(draw(st.integers(1, 3))):
+        keywords = ["double strike", "trample", *draw(st.lists(st.just("toxic 1"), max_size=1))]
+        fights_.append(attacker(f"a{i}", draw(st.integers(1, 3)), 2, *keywords))
+        fights_.append(
+            blocker(f"b{i}", 1, draw(st.integers(1, 2)), "deathtouch", blocking=[f"a{i}"])
+        )
+    data = scenario_file(*pair, wall, *fights_)
+    data["players"][1]["life"] = draw(st.integers(1, 8))
+    data["players"][1]["poison"] = draw(st.sampled_from([0, 0, 9]))
+    note(str(data))
+    combat = parse(data, whole_combat=True)
+    assume(count(phase.silent_given(phase.start(combat))).count <= 300)
+    return combat
+
+
+def _option(first, value, value_first, lost) -> Option:
+    return Option(tuple(first), (), value_first, value, {"A": 0, "D": lost}, {"A": 0, "D": 0})
+
+
+def test_in_turn_the_active_player_keeps_each_pair_of_values_the_reply_may_turn_on():
+    """D at 1 life. In part 0 A alone chooses: each option takes 1 life, and is worth 5 if
+    the game goes on and 0 if it ends, or 0 and 3, or 2 and 2. In part 1 A has no choice
+    and D replies: gaining 1 life (the game goes on) or not (it ends), whichever is worse
+    for A. Only the option worth 2 either way gives A 2; one that kept only the best value
+    going on, or ended, would give 0."""
+    part_0 = [
+        _option([Entry("a0", to, 1)], value, value_first, 1)
+        for to, value, value_first in [("D", 5, 0), ("b0", 0, 3), ("b1", 2, 2)]
+    ]
+    part_1 = [_option([Entry("d0", "a1", 1)], 0, 0, 0), _option([Entry("d0", "a2", 1)], 0, 0, -1)]
+    players = [Player("A"), Player("D", life=1)]
+
+    def mine(option):
+        return frozenset(e for e in option.first if e.source.startswith("a"))
+
+    value, chosen, ended = best_in_turn(players, [part_0, part_1], mine, maximize=True)
+    assert (value, chosen[0]) == (2, part_0[2])
+    # Were D the one wanting it (A playing for the least, D for the most), 2 again: D
+    # would take the 5 of the first by gaining life, the 3 of the second by not.
+    assert best_in_turn(players, [part_0, part_1], mine, maximize=False)[0] == 2
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(both_divide(), st.sampled_from(["D", "x0", "w", "a0", "b0"]))
+def test_where_both_sides_divide_in_a_game_ending_step_the_parts_give_the_references_guarantee(
+    combat, to
+):
+    """Joined in turn, the parts give what the reference finds playing the whole combat out
+    every way, and what the enumeration of the whole combat as one part finds."""
+    assume(to == "D" or any(p.id == to for p in combat.permanents))
+    _, _, ending = guaranteed._parts_for(phase.start(combat), to)
+    event(f"the first step may end the game: {ending}")
+    value = guarantee(combat, to, whole_combat=True).value
+    assert value == reference.guarantee_over_the_phase(combat, to)
+    assert value == guarantee_enumerated(combat, to)
 
 
 def test_blockers_whose_first_strike_is_forced_leave_the_active_player_alone_to_choose():
     """Blockers with first strike, each blocking one token, deal it all their damage in the
-    first step (510.1d): no choice. The active player alone chooses there, so the parts are
-    joined on the game's end as the active player would have them, and the guarantee is
-    the enumeration's."""
+    first step (510.1d): no choice, so no reply to play. The parts are joined on the game's
+    end, and the guarantee is the enumeration's."""
     data = _token_pairs(3, 2)
     for p in data["permanents"]:
         if p["id"].startswith("c"):
@@ -492,10 +589,10 @@ def test_blockers_whose_first_strike_is_forced_leave_the_active_player_alone_to_
 
     def spied(*args):
         joined.append(args)
-        return best_joined(*args)
+        return best_in_turn(*args)
 
     with pytest.MonkeyPatch.context() as monkeypatch:
-        monkeypatch.setattr(guaranteed, "best_joined", spied)
+        monkeypatch.setattr(guaranteed, "best_in_turn", spied)
         value = guarantee(combat, "D", whole_combat=True).value
     assert joined and value == guarantee_enumerated(combat, "D")
 

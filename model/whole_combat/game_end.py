@@ -11,17 +11,27 @@ there (104.2a, 104.4a: all players but one, or all, have lost, and there is no s
 step). The sums are whole numbers within the damage the parts can deal, so the programme
 holds a few of them for each player who could lose; one who cannot is left out.
 
+When both sides divide damage in that step, the active player first and the defending
+players in reply (510.1), `best_in_turn` plays it so: the reply may turn on the game's end,
+so for each sum the active player's parts keep every pair of values (the game going on,
+the game ended) that no other beats in both.
+
 Plain values only: the parts' courses are found by the caller (`whole_combat`).
 
     best_joined(players, options, maximize) -> (value, [Option of each part], ended)
+    best_in_turn(players, options, mine, maximize) -> (value, [Option of each part], ended)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import product
 
 from ..combat import Entry, Player
+from ..errors import TooManyAssignments
+from ..limits import ASSIGNMENTS
 from ..rules.results import POISON_TO_LOSE, game_ends, loses
 
 
@@ -43,25 +53,106 @@ def best_joined(
     """The best value over the phase of one option of each part, those options, and whether
     the game ends after their first step."""
     watched = [p for p in players if _may_lose(p, options)]
+    better = _better(maximize)
+    found, ended = None, False
+    for sums, (going, ending) in _joined(watched, list(enumerate(options)), better).items():
+        ends = _ends(players, watched, sums)
+        candidate = ending if ends else going
+        if found is None or better(candidate[0], found[0]):
+            found, ended = candidate, ends
+    value, chain = found
+    return value, _in_order(len(options), chain), ended
 
-    def step(sums: tuple, option: Option) -> tuple:
-        return tuple(
-            (lost + option.lost[p.id], min(POISON_TO_LOSE, poison + option.poison[p.id]))
-            for p, (lost, poison) in zip(watched, sums, strict=True)
+
+def best_in_turn(
+    players: Sequence[Player],
+    options: Sequence[Sequence[Option]],
+    mine: Callable[[Option], frozenset],
+    maximize: bool,
+) -> tuple[int, list[Option], bool]:
+    """The value over the phase when the active player chooses its share of each part's
+    first-step option (`mine`: the entries of the creatures it divides) and the defending
+    players then reply in each part, knowing every choice (510.1c-d), each side for its
+    own ends (`maximize`: the active player wants the most); the options played, and
+    whether the game ends after their first step.
+
+    The parts where the reply is forced are the active player's alone, joined by sums;
+    since the reply elsewhere may turn on whether the game ends, each sum keeps every pair
+    (value going on, value ended) that no other beats in both. Each way of choosing in the
+    other parts is then tried, the replies there joined by sums as the defending players
+    would have them, and the two sides' sums added to see whether the game ends."""
+    watched = [p for p in players if _may_lose(p, options)]
+    groups = [_by_share(choices, mine) for choices in options]
+    replied = [i for i, g in enumerate(groups) if any(len(replies) > 1 for replies in g)]
+    ways = math.prod(len(groups[i]) for i in replied)
+    if ways > ASSIGNMENTS.value():
+        raise TooManyAssignments(
+            f"the first-strike step has {ways:,} ways for the active player to divide damage "
+            "where the defending players reply, more than the assignment limit of "
+            f"{ASSIGNMENTS.value():,} to try one by one; raise {ASSIGNMENTS.flag}"
         )
+    ours, theirs = _better(maximize), _better(not maximize)
+    held: dict[tuple, list] = {tuple((0, 0) for _ in watched): [(0, 0, None)]}
+    for i, group in enumerate(groups):
+        if i in replied:
+            continue
+        grown: dict[tuple, list] = {}
+        for sums, pairs in held.items():
+            for (option,) in group:
+                grown.setdefault(_step(watched, sums, option), []).extend(
+                    (on + option.value, off + option.value_first, ((i, option), chain))
+                    for on, off, chain in pairs
+                )
+        held = {sums: _unbeaten(pairs, maximize) for sums, pairs in grown.items()}
+    found = None
+    for choice in product(*(groups[i] for i in replied)):
+        replies = _joined(watched, list(zip(replied, choice, strict=True)), theirs)
+        for sums, pairs in held.items():
+            for on, off, chain in pairs:
+                reply = None
+                for their_sums, (going, ending) in replies.items():
+                    ends = _ends(players, watched, _added(sums, their_sums))
+                    here, (there, rest) = (off, ending) if ends else (on, going)
+                    if reply is None or theirs(here + there, reply[0]):
+                        reply = (here + there, (chain, rest), ends)
+                if found is None or ours(reply[0], found[0]):
+                    found = reply
+    value, (chain, rest), ended = found
+    return value, _in_order(len(options), chain, rest), ended
 
-    better = (lambda a, b: a > b) if maximize else (lambda a, b: a < b)
-    # For each sum: the best (value, chain of options) if the game goes on, and if it ends.
-    # A chain is (option, the rest): each layer shares the chains of the one before.
-    start = tuple((0, 0) for _ in watched)
-    layer: dict[tuple, tuple] = {start: ((0, None), (0, None))}
-    for choices in options:
+
+def _better(maximize: bool) -> Callable[[int, int], bool]:
+    return (lambda a, b: a > b) if maximize else (lambda a, b: a < b)
+
+
+def _step(watched: Sequence[Player], sums: tuple, option: Option) -> tuple:
+    """The sums of each watched player's net life lost and poison counters (a few as enough
+    to lose) with one more option's."""
+    return tuple(
+        (lost + option.lost[p.id], min(POISON_TO_LOSE, poison + option.poison[p.id]))
+        for p, (lost, poison) in zip(watched, sums, strict=True)
+    )
+
+
+def _added(one: tuple, other: tuple) -> tuple:
+    return tuple(
+        (lost + more, min(POISON_TO_LOSE, poison + counters))
+        for (lost, poison), (more, counters) in zip(one, other, strict=True)
+    )
+
+
+def _joined(watched: Sequence[Player], parts: list[tuple[int, Sequence[Option]]], better) -> dict:
+    """For each sum reached by one option of each part (its place, its options): the best
+    (value, chain of options) if the game goes on, and the best if it ends. A chain is
+    ((place, option), the rest): each layer shares the chains of the one before."""
+    layer: dict[tuple, tuple] = {tuple((0, 0) for _ in watched): ((0, None), (0, None))}
+    for i, choices in parts:
         joined: dict[tuple, tuple] = {}
         for sums, (going, ending) in layer.items():
             for option in choices:
-                key = step(sums, option)
-                on = (going[0] + option.value, (option, going[1]))
-                off = (ending[0] + option.value_first, (option, ending[1]))
+                key = _step(watched, sums, option)
+                on = (going[0] + option.value, ((i, option), going[1]))
+                off = (ending[0] + option.value_first, ((i, option), ending[1]))
                 best = joined.get(key)
                 if best is None:
                     joined[key] = (on, off)
@@ -71,18 +162,38 @@ def best_joined(
                     off if better(off[0], best[1][0]) else best[1],
                 )
         layer = joined
-    found, ended = None, False
-    for sums, (going, ending) in layer.items():
-        ends = _ends(players, watched, sums)
-        candidate = ending if ends else going
-        if found is None or better(candidate[0], found[0]):
-            found, ended = candidate, ends
-    value, chain = found
-    chosen = []
-    while chain is not None:
-        option, chain = chain
-        chosen.append(option)
-    return value, chosen[::-1], ended
+    return layer
+
+
+def _by_share(choices: Sequence[Option], mine) -> list[list[Option]]:
+    """A part's options grouped by the active player's share of them: the replies to each
+    of its choices."""
+    groups: dict[frozenset, list[Option]] = {}
+    for option in choices:
+        groups.setdefault(mine(option), []).append(option)
+    return list(groups.values())
+
+
+def _unbeaten(pairs: list, maximize: bool) -> list:
+    """The (value going on, value ended, chain) that no other beats in both values, one of
+    each pair of values."""
+    sign = 1 if maximize else -1
+    kept, best_ended = [], None
+    for on, off, chain in sorted(pairs, key=lambda p: (-sign * p[0], -sign * p[1])):
+        if best_ended is None or sign * off > best_ended:
+            kept.append((on, off, chain))
+            best_ended = sign * off
+    return kept
+
+
+def _in_order(parts: int, *chains) -> list[Option]:
+    """The options of the chains, each part's in its place."""
+    chosen: dict[int, Option] = {}
+    for chain in chains:
+        while chain is not None:
+            (i, option), chain = chain
+            chosen[i] = option
+    return [chosen[i] for i in range(parts)]
 
 
 def _may_lose(player: Player, options: Sequence[Sequence[Option]]) -> bool:

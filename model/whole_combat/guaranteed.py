@@ -3,14 +3,16 @@ sure of, as both sides choose in turn (510.1: the active player divides first, t
 defending players reply), a game played out part by part and added up.
 
 When the first step may end the game (104.2a) the parts are joined on the players' life
-and poison (`game_end`), if only one side chooses in that step. Parts whose dealing is a
-choice are played out every way alone; when the first step may end the game, their first
-steps are joined so too, each followed by its second step played out every way.
+and poison (`game_end`), the active player's divisions first and the defending players'
+replies after, across every part. Parts whose dealing is a choice are played out every way
+alone; when the first step may end the game, their first steps are joined so too, if only
+one side chooses in that step, each followed by its second step played out every way.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from ..amounts import Amounts
 from ..answers import Guarantee
@@ -33,7 +35,7 @@ from .course import (
     start,
     without_life,
 )
-from .game_end import Option, best_joined
+from .game_end import Option, best_in_turn, best_joined
 from .parts import (
     apart_from_choices,
     at_worst,
@@ -82,19 +84,15 @@ def _guarantee_of_parts(first: Scenario, to: str, wanting_first: bool) -> tuple[
     first, then the defending players reply (510.1), and a part's divisions change no other
     part's damage: the best of all the parts' choices at once is the best of each, and the
     guarantee their sum. When a player could lose in the first step (104.2a), the game's
-    end hangs on every part's damage at once: the parts are then joined on it (`game_end`)
-    if only one side has a choice of division in that step (`_dividers`), and are one part
-    otherwise."""
+    end hangs on every part's damage at once: the parts are then joined on it, in turn
+    (`game_end.best_in_turn`)."""
     view = ScenarioView(first)
     parts, like, ending = _parts_for(first, to)
     options = part_options(parts, like, Pair(ANY, to), _guaranteed_second(to))
-    dividers = set().union(*(_dividers(view, [o.first for o in choices]) for choices in options))
-    if ending and len(dividers) > 1:
-        options, ending = part_options([first], {}, Pair(ANY, to), _guaranteed_second(to)), False
     if not ending:
         chosen = [_played(view, choices, wanting_first) for choices in options]
         return sum(o.value for o in chosen), *_course_of(chosen)
-    value, chosen, ended = _joined_as_chosen(first, options, dividers, wanting_first)
+    value, chosen, ended = best_in_turn(first.players, options, partial(_mine, view), wanting_first)
     one, two = _course_of(chosen)
     return value, one, () if ended else two
 
@@ -153,11 +151,15 @@ def _played(view: ScenarioView, options: list[Option], wanting_first: bool) -> O
     what its wanting player can be sure of after it)."""
     by_choice: dict[frozenset, list[Option]] = {}
     for option in options:
-        mine = frozenset(e for e in option.first if _active_divides(view, e))
-        by_choice.setdefault(mine, []).append(option)
+        by_choice.setdefault(_mine(view, option), []).append(option)
     if wanting_first:  # the active player's choice first, against the worst reply
         return max((min(replies, key=_value) for replies in by_choice.values()), key=_value)
     return min((max(replies, key=_value) for replies in by_choice.values()), key=_value)
+
+
+def _mine(view: ScenarioView, option: Option) -> frozenset:
+    """The active player's share of a first-step option: its creatures' entries."""
+    return frozenset(e for e in option.first if _active_divides(view, e))
 
 
 def _dividers(view: ScenarioView, assignments) -> set[bool]:
@@ -229,28 +231,33 @@ def _added_up(first: Scenario, choosing, rest, to: str, wanting_first: bool) -> 
 def _joined_on_the_games_end(first: Scenario, to: str, wanting_first: bool) -> tuple | None:
     """The guarantee (value, first step's assignment, second step's) of a combat whose
     effects make dealing a choice and whose first step may end the game (104.2a), which
-    hangs on every part at once, when one side alone chooses anything in that step (its
-    divisions, or the order of effects as damage is dealt): that side has the parts' first
-    steps joined on the players' life and poison as it would (`game_end`), each part's
-    first-step courses valued with the second step after each played out by both sides,
-    every way where dealing is a choice. None when both sides choose in that step. A course
+    hangs on every part at once: the parts' first steps joined on the players' life and
+    poison (`game_end`), each part's first-step courses valued with the second step after
+    each played out by both sides, every way where dealing is a choice. Where no one orders
+    effects as that step's damage is dealt, in turn (`best_in_turn`: the active player's
+    divisions, then the replies); else as the one side that chooses anything in that step
+    (its divisions, or that order) would have them, and None when both sides do. A course
     joined so is re-checked part by part (`recheck_parts`)."""
     from ..solver.combat_parts import independent_parts
 
     view, active = ScenarioView(first), first.active_player
     scenarios = independent_parts(first)
     parts = [without_life(s) for s in scenarios]
-    options, choosers, tried = [], set(), 0
+    options, dividers, dealers, tried = [], set(), set(), 0
     second_step = _played_second(to, wanting_first)
     for part in parts:
         branches = list(branches_of(part, tried))
         tried += len(branches)
-        choosers |= _dividers(view, [entries for entries, _, _ in branches])
-        choosers |= _dealing_choosers(branches, active)
+        dividers |= _dividers(view, [entries for entries, _, _ in branches])
+        dealers |= _dealing_choosers(branches, active)
         options.append(valued(part, branches, Pair(ANY, to), second_step))
-    if len(choosers) > 1:
+    if not dealers:  # divisions alone: the active player's, then the replies
+        mine = partial(_mine, view)
+        value, chosen, ended = best_in_turn(first.players, options, mine, wanting_first)
+    elif len(dividers | dealers) > 1:
         return None
-    value, chosen, ended = _joined_as_chosen(first, options, choosers, wanting_first)
+    else:
+        value, chosen, ended = _joined_as_chosen(first, options, dividers | dealers, wanting_first)
     courses = [(o.value_first if ended else o.value, o.first, o.second) for o in chosen]
     recheck_parts(first, scenarios, courses, ended, Pair(ANY, to))
     one, two = _course_of(chosen)
