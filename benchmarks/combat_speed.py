@@ -22,7 +22,8 @@ and on the 100 token pairs with three effects that leave dealing no choice (a do
 two effects that make dealing a choice (a shield of 2 on a blocker, the next time damage
 would be dealt to an attacker prevented), at 20 life and with none, and with first strike on
 every blocker at 20 life, and with c0 given first strike and blocking t0 and t1 (both sides
-divide in the first step); then
+divide in the first step); and 200 such tokens at 20 life, each two blocked by a 1/1
+deathtouch wall with first strike (every wall divides); then
 `possible --combat` of that most to D, and of more, and `guarantee --combat` to D; each
 stopped after SECONDS (wall clock), or refused at a limit; then the peak memory of all.
 """
@@ -50,6 +51,7 @@ from tests.build import (  # noqa: E402 - the tests' builders
     double_blocks,
     fights,
     unchosen_effects,
+    walls_dividing,
 )
 
 SHARE = 0.15  # of the creatures, given first strike or double strike
@@ -168,6 +170,10 @@ def fights_at_life_timed(limit: float) -> None:
         (
             "100 token pairs, c0 with first strike blocking t0 and t1, D at 20 life",
             fights_divided_in_reply(100, 20),
+        ),
+        (
+            "200 tokens, each two blocked by a first-striking wall of 100, D at 20 life",
+            lethal.parse(walls_dividing(100, 20), whole_combat=True),
         ),
     ]
     for label, scenario in boards:

@@ -96,6 +96,19 @@ def divided_in_reply(data: dict) -> dict:
     return data
 
 
+def walls_dividing(n: int, life: int) -> dict:
+    """2n double-striking 2/2 trample tokens attacking D, each two blocked by a 1/1
+    deathtouch token with first strike, which divides its damage between them in the first
+    step (510.1d); D at `life`."""
+    data = fights([2] * (2 * n), [1] * (2 * n), life, deathtouch=True)
+    walls = [p for p in data["permanents"] if p["id"].startswith("c")][::2]
+    for i, wall in enumerate(walls):
+        wall["keywords"] = [*wall.get("keywords", []), "first strike"]
+        wall["blocking"] = [f"t{2 * i}", f"t{2 * i + 1}"]
+    data["permanents"] = [p for p in data["permanents"] if not p["id"].startswith("c")] + walls
+    return data
+
+
 def unchosen_effects() -> list[dict]:
     """Effects that leave dealing no choice, on the token fights of `fights`: a doubler on
     t0's damage, "plus 1" on t1's, and a prevention of all damage to c2."""

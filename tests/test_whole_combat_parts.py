@@ -48,6 +48,7 @@ from .build import (
     planeswalker,
     scenario_file,
     unchosen_effects,
+    walls_dividing,
 )
 from .strategies import effects, phase_starts
 
@@ -486,6 +487,19 @@ def test_a_guarantee_where_both_sides_divide_answers_on_200_tokens():
     combat = parse(divided_in_reply(_token_pairs(100, 20)), whole_combat=True)
     most = maximum(combat, "D", whole_combat=True).value
     assert guarantee(combat, "D", whole_combat=True).value == most
+
+
+def test_a_guarantee_where_every_blocker_divides_answers_on_300_tokens():
+    """200 tokens attacking D at 20 life, each two blocked by a first-striking deathtouch
+    wall (100 walls): each wall's 1 damage is the defending player's choice between its two
+    tokens, in every part. Such a reply changes no player's life, so it cannot decide
+    whether the game ends: each part is the active player's, its choices valued at the
+    reply's best. The walls' choice between alike tokens changes nothing else, so A is sure
+    of the most: 300, all in the first step (D dead), each wall's lethal 1 from one token."""
+    combat = parse(walls_dividing(100, 20), whole_combat=True)
+    answer = guarantee(combat, "D", whole_combat=True)
+    assert answer.value == maximum(combat, "D", whole_combat=True).value == 300
+    assert dict(answer.steps)["second"] == ()
 
 
 @st.composite

@@ -61,7 +61,7 @@ def best_joined(
         if found is None or better(candidate[0], found[0]):
             found, ended = candidate, ends
     value, chain = found
-    return value, _in_order(len(options), chain), ended
+    return value, _in_order(len(options), ended, chain), ended
 
 
 def best_in_turn(
@@ -76,37 +76,46 @@ def best_in_turn(
     own ends (`maximize`: the active player wants the most); the options played, and
     whether the game ends after their first step.
 
-    The parts where the reply is forced are the active player's alone, joined by sums;
-    since the reply elsewhere may turn on whether the game ends, each sum keeps every pair
-    (value going on, value ended) that no other beats in both. Each way of choosing in the
-    other parts is then tried, the replies there joined by sums as the defending players
-    would have them, and the two sides' sums added to see whether the game ends."""
+    A reply that changes no player's life or poison cannot change whether the game ends:
+    where every reply to a choice leaves the same sums, the choice stands for its best
+    reply if the game goes on and its best if it ends, and the part is the active player's
+    alone. Those parts are joined by sums; since a reply elsewhere may turn on whether the
+    game ends, each sum keeps every pair (value going on, value ended) that no other beats
+    in both. Each way of choosing in the other parts is then tried, the replies there
+    joined by sums as the defending players would have them, and the two sides' sums added
+    to see whether the game ends."""
     watched = [p for p in players if _may_lose(p, options)]
-    groups = [_by_share(choices, mine) for choices in options]
-    replied = [i for i, g in enumerate(groups) if any(len(replies) > 1 for replies in g)]
-    ways = math.prod(len(groups[i]) for i in replied)
+    ours, theirs = _better(maximize), _better(not maximize)
+    start = tuple((0, 0) for _ in watched)
+    alone, replied = [], []
+    for i, choices in enumerate(options):
+        groups = _by_share(choices, mine)
+        if all(len({_step(watched, start, r) for r in replies}) == 1 for replies in groups):
+            alone.append((i, [_answered(replies, theirs) for replies in groups]))
+        else:
+            replied.append((i, groups))
+    ways = math.prod(len(groups) for _, groups in replied)
     if ways > ASSIGNMENTS.value():
         raise TooManyAssignments(
             f"the first-strike step has {ways:,} ways for the active player to divide damage "
-            "where the defending players reply, more than the assignment limit of "
-            f"{ASSIGNMENTS.value():,} to try one by one; raise {ASSIGNMENTS.flag}"
+            "where the defending players' replies change a player's life or poison, more "
+            f"than the assignment limit of {ASSIGNMENTS.value():,} to try one by one; raise "
+            f"{ASSIGNMENTS.flag}"
         )
-    ours, theirs = _better(maximize), _better(not maximize)
-    held: dict[tuple, list] = {tuple((0, 0) for _ in watched): [(0, 0, None)]}
-    for i, group in enumerate(groups):
-        if i in replied:
-            continue
+    held: dict[tuple, list] = {start: [(0, 0, None)]}
+    for i, answered in alone:
         grown: dict[tuple, list] = {}
         for sums, pairs in held.items():
-            for (option,) in group:
-                grown.setdefault(_step(watched, sums, option), []).extend(
-                    (on + option.value, off + option.value_first, ((i, option), chain))
+            for going, ending in answered:
+                grown.setdefault(_step(watched, sums, going), []).extend(
+                    (on + going.value, off + ending.value_first, ((i, going, ending), chain))
                     for on, off, chain in pairs
                 )
         held = {sums: _unbeaten(pairs, maximize) for sums, pairs in grown.items()}
+    places = [i for i, _ in replied]
     found = None
-    for choice in product(*(groups[i] for i in replied)):
-        replies = _joined(watched, list(zip(replied, choice, strict=True)), theirs)
+    for choice in product(*(groups for _, groups in replied)):
+        replies = _joined(watched, list(zip(places, choice, strict=True)), theirs)
         for sums, pairs in held.items():
             for on, off, chain in pairs:
                 reply = None
@@ -117,8 +126,18 @@ def best_in_turn(
                         reply = (here + there, (chain, rest), ends)
                 if found is None or ours(reply[0], found[0]):
                     found = reply
-    value, (chain, rest), ended = found
-    return value, _in_order(len(options), chain, rest), ended
+    value, chains, ended = found
+    return value, _in_order(len(options), ended, *chains), ended
+
+
+def _answered(replies: list[Option], theirs) -> tuple[Option, Option]:
+    """The defending players' best reply to one choice if the game goes on, and if it
+    ends, by their ends (`theirs`)."""
+    going = ending = replies[0]
+    for reply in replies[1:]:
+        going = reply if theirs(reply.value, going.value) else going
+        ending = reply if theirs(reply.value_first, ending.value_first) else ending
+    return going, ending
 
 
 def _better(maximize: bool) -> Callable[[int, int], bool]:
@@ -144,15 +163,17 @@ def _added(one: tuple, other: tuple) -> tuple:
 def _joined(watched: Sequence[Player], parts: list[tuple[int, Sequence[Option]]], better) -> dict:
     """For each sum reached by one option of each part (its place, its options): the best
     (value, chain of options) if the game goes on, and the best if it ends. A chain is
-    ((place, option), the rest): each layer shares the chains of the one before."""
+    ((place, option, option), the rest), the option twice as `_in_order` reads it: each
+    layer shares the chains of the one before."""
     layer: dict[tuple, tuple] = {tuple((0, 0) for _ in watched): ((0, None), (0, None))}
     for i, choices in parts:
         joined: dict[tuple, tuple] = {}
         for sums, (going, ending) in layer.items():
             for option in choices:
                 key = _step(watched, sums, option)
-                on = (going[0] + option.value, ((i, option), going[1]))
-                off = (ending[0] + option.value_first, ((i, option), ending[1]))
+                link = (i, option, option)
+                on = (going[0] + option.value, (link, going[1]))
+                off = (ending[0] + option.value_first, (link, ending[1]))
                 best = joined.get(key)
                 if best is None:
                     joined[key] = (on, off)
@@ -186,13 +207,14 @@ def _unbeaten(pairs: list, maximize: bool) -> list:
     return kept
 
 
-def _in_order(parts: int, *chains) -> list[Option]:
-    """The options of the chains, each part's in its place."""
+def _in_order(parts: int, ended: bool, *chains) -> list[Option]:
+    """The options of the chains, each part's in its place: of each link (place, option
+    if the game goes on, option if it ends), the one for how the game went."""
     chosen: dict[int, Option] = {}
     for chain in chains:
         while chain is not None:
-            (i, option), chain = chain
-            chosen[i] = option
+            (i, going, ending), chain = chain
+            chosen[i] = ending if ended else going
     return [chosen[i] for i in range(parts)]
 
 
