@@ -47,11 +47,10 @@ from lethal.keywords import DOUBLE_STRIKE, FIRST_STRIKE
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.build import (  # noqa: E402 - the tests' builders
-    divided_in_reply,
     double_blocks,
     fights,
     unchosen_effects,
-    walls_dividing,
+    walled,
 )
 
 SHARE = 0.15  # of the creatures, given first strike or double strike
@@ -125,11 +124,13 @@ def fights_struck_first(n: int, life: int) -> lethal.Scenario:
     return lethal.parse(data, whole_combat=True)
 
 
-def fights_divided_in_reply(n: int, life: int) -> lethal.Scenario:
-    """`fights_at_life(n, life)`'s tokens with c0, given first strike, blocking t0 and t1:
-    both sides divide in the first step, which may end the game."""
-    data = divided_in_reply(fights([2] * n, [1] * n, life, deathtouch=True))
-    return lethal.parse(data, whole_combat=True)
+def fights_walled(n: int, life: int, walls: int) -> lethal.Scenario:
+    """`fights_at_life(n, life)`'s tokens with their first `walls` pairs each blocked by
+    one wall with first strike (`walled`): both sides divide in the first step, which may
+    end the game."""
+    return lethal.parse(
+        walled(fights([2] * n, [1] * n, life, deathtouch=True), walls), whole_combat=True
+    )
 
 
 # A shield of 3 on D: only so much more life (`shields_as_life`).
@@ -169,11 +170,11 @@ def fights_at_life_timed(limit: float) -> None:
         ),
         (
             "100 token pairs, c0 with first strike blocking t0 and t1, D at 20 life",
-            fights_divided_in_reply(100, 20),
+            fights_walled(100, 20, walls=1),
         ),
         (
             "200 tokens, each two blocked by a first-striking wall of 100, D at 20 life",
-            lethal.parse(walls_dividing(100, 20), whole_combat=True),
+            fights_walled(200, 20, walls=100),
         ),
     ]
     for label, scenario in boards:

@@ -84,28 +84,18 @@ def fights(powers, toughnesses, life=None, deathtouch=False) -> dict:
     return data
 
 
-def divided_in_reply(data: dict) -> dict:
-    """`fights`'s file with c0, given first strike, blocking t0 and t1, and c1 gone: c0
-    divides its damage between them in the first step (the defending player's choice,
-    510.1d), as the tokens divide theirs (the active player's)."""
-    data["permanents"] = [p for p in data["permanents"] if p["id"] != "c1"]
-    for p in data["permanents"]:
-        if p["id"] == "c0":
-            p["keywords"] = [*p.get("keywords", []), "first strike"]
-            p["blocking"] = ["t0", "t1"]
-    return data
-
-
-def walls_dividing(n: int, life: int) -> dict:
-    """2n double-striking 2/2 trample tokens attacking D, each two blocked by a 1/1
-    deathtouch token with first strike, which divides its damage between them in the first
-    step (510.1d); D at `life`."""
-    data = fights([2] * (2 * n), [1] * (2 * n), life, deathtouch=True)
-    walls = [p for p in data["permanents"] if p["id"].startswith("c")][::2]
-    for i, wall in enumerate(walls):
+def walled(data: dict, walls: int) -> dict:
+    """`fights`'s file with its first `walls` pairs of tokens each blocked by one wall: c0,
+    c2, ... given first strike, each blocking both tokens of its pair (t0 and t1, t2 and
+    t3, ...), and c1, c3, ... gone. A wall divides its damage between its two in the first
+    step (the defending player's choice, 510.1d), as the tokens divide theirs (the active
+    player's)."""
+    gone = {f"c{2 * i + 1}" for i in range(walls)}
+    data["permanents"] = [p for p in data["permanents"] if p["id"] not in gone]
+    for i in range(walls):
+        (wall,) = (p for p in data["permanents"] if p["id"] == f"c{2 * i}")
         wall["keywords"] = [*wall.get("keywords", []), "first strike"]
         wall["blocking"] = [f"t{2 * i}", f"t{2 * i + 1}"]
-    data["permanents"] = [p for p in data["permanents"] if not p["id"].startswith("c")] + walls
     return data
 
 

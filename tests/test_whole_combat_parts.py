@@ -42,13 +42,12 @@ from . import reference
 from .build import (
     attacker,
     blocker,
-    divided_in_reply,
     double_blocks,
     fights,
     planeswalker,
     scenario_file,
     unchosen_effects,
-    walls_dividing,
+    walled,
 )
 from .strategies import effects, phase_starts
 
@@ -460,7 +459,7 @@ def test_a_guarantee_whose_first_step_both_sides_divide_is_joined_in_turn(monkey
     the defending player's reply across every part, through D's life. The parts are joined
     on the game's end in turn (the active player's divisions, then the replies), never as
     if each side chose alone; the enumeration of the whole combat agrees."""
-    combat = parse(divided_in_reply(_token_pairs(3, 2)), whole_combat=True)
+    combat = parse(walled(_token_pairs(3, 2), 1), whole_combat=True)
     parts, _, ending = guaranteed._parts_for(phase.start(combat), "D")
     assert len(parts) == 2 and ending
     played = []
@@ -484,7 +483,7 @@ def test_a_guarantee_where_both_sides_divide_answers_on_200_tokens():
     as one part refused (exit 3). Joined in turn, it answers: what `max` finds, since D's
     one choice, c0's 1 deathtouch damage on t0 or on t1, kills one of two alike tokens
     either way."""
-    combat = parse(divided_in_reply(_token_pairs(100, 20)), whole_combat=True)
+    combat = parse(walled(_token_pairs(100, 20), 1), whole_combat=True)
     most = maximum(combat, "D", whole_combat=True).value
     assert guarantee(combat, "D", whole_combat=True).value == most
 
@@ -496,7 +495,7 @@ def test_a_guarantee_where_every_blocker_divides_answers_on_300_tokens():
     whether the game ends: each part is the active player's, its choices valued at the
     reply's best. The walls' choice between alike tokens changes nothing else, so A is sure
     of the most: 300, all in the first step (D dead), each wall's lethal 1 from one token."""
-    combat = parse(walls_dividing(100, 20), whole_combat=True)
+    combat = parse(walled(_token_pairs(200, 20), 100), whole_combat=True)
     answer = guarantee(combat, "D", whole_combat=True)
     assert answer.value == maximum(combat, "D", whole_combat=True).value == 300
     assert dict(answer.steps)["second"] == ()

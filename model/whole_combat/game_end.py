@@ -86,11 +86,10 @@ def best_in_turn(
     to see whether the game ends."""
     watched = [p for p in players if _may_lose(p, options)]
     ours, theirs = _better(maximize), _better(not maximize)
-    start = tuple((0, 0) for _ in watched)
     alone, replied = [], []
     for i, choices in enumerate(options):
         groups = _by_share(choices, mine)
-        if all(len({_step(watched, start, r) for r in replies}) == 1 for replies in groups):
+        if all(len({_sums_of(watched, r) for r in replies}) == 1 for replies in groups):
             alone.append((i, [_answered(replies, theirs) for replies in groups]))
         else:
             replied.append((i, groups))
@@ -102,12 +101,13 @@ def best_in_turn(
             f"than the assignment limit of {ASSIGNMENTS.value():,} to try one by one; raise "
             f"{ASSIGNMENTS.flag}"
         )
-    held: dict[tuple, list] = {start: [(0, 0, None)]}
+    held: dict[tuple, list] = {tuple((0, 0) for _ in watched): [(0, 0, None)]}
     for i, answered in alone:
         grown: dict[tuple, list] = {}
+        each = [(going, ending, _sums_of(watched, going)) for going, ending in answered]
         for sums, pairs in held.items():
-            for going, ending in answered:
-                grown.setdefault(_step(watched, sums, going), []).extend(
+            for going, ending, more in each:
+                grown.setdefault(_added(sums, more), []).extend(
                     (on + going.value, off + ending.value_first, ((i, going, ending), chain))
                     for on, off, chain in pairs
                 )
@@ -144,16 +144,14 @@ def _better(maximize: bool) -> Callable[[int, int], bool]:
     return (lambda a, b: a > b) if maximize else (lambda a, b: a < b)
 
 
-def _step(watched: Sequence[Player], sums: tuple, option: Option) -> tuple:
-    """The sums of each watched player's net life lost and poison counters (a few as enough
-    to lose) with one more option's."""
-    return tuple(
-        (lost + option.lost[p.id], min(POISON_TO_LOSE, poison + option.poison[p.id]))
-        for p, (lost, poison) in zip(watched, sums, strict=True)
-    )
+def _sums_of(watched: Sequence[Player], option: Option) -> tuple:
+    """Each watched player's net life lost and poison counters got in one option's first
+    step: the sums the parts are joined on."""
+    return tuple((option.lost[p.id], min(POISON_TO_LOSE, option.poison[p.id])) for p in watched)
 
 
 def _added(one: tuple, other: tuple) -> tuple:
+    """Two sums together, poison counted only up to as many as a player loses to."""
     return tuple(
         (lost + more, min(POISON_TO_LOSE, poison + counters))
         for (lost, poison), (more, counters) in zip(one, other, strict=True)
@@ -168,9 +166,10 @@ def _joined(watched: Sequence[Player], parts: list[tuple[int, Sequence[Option]]]
     layer: dict[tuple, tuple] = {tuple((0, 0) for _ in watched): ((0, None), (0, None))}
     for i, choices in parts:
         joined: dict[tuple, tuple] = {}
+        each = [(option, _sums_of(watched, option)) for option in choices]
         for sums, (going, ending) in layer.items():
-            for option in choices:
-                key = _step(watched, sums, option)
+            for option, more in each:
+                key = _added(sums, more)
                 link = (i, option, option)
                 on = (going[0] + option.value, (link, going[1]))
                 off = (ending[0] + option.value_first, (link, ending[1]))
