@@ -146,15 +146,16 @@ def alike_groups(parts: Sequence[Scenario], named: Iterable[str] = ()) -> list[l
     their permanents' ids and give back the same combat: renaming each part's permanents by
     their places in it, in the order of the file, gives the same permanents, blocks, orders
     and bands. Players, in every part, are never renamed; a part that holds an id of `named`
-    is like no other. With effects or an assignment given, which may name any permanent,
-    none is compared."""
-    if any(part.effects or part.assignment for part in parts):
+    is like no other, and so is a part with effects of its own (a part keeps those that may
+    change its creatures' damage, `solver.combat_parts`): an effect names what it applies
+    to. With an assignment given, which may name any permanent, none is compared."""
+    if any(part.assignment for part in parts):
         return []
     named = set(named)
     alike: dict[tuple, list[int]] = {}
     for index, part in enumerate(parts):
         ids = _ids(part)
-        if named.isdisjoint(ids):
+        if named.isdisjoint(ids) and not part.effects:
             alike.setdefault(_shape(part, ids), []).append(index)
     return [group for group in alike.values() if len(group) > 1]
 

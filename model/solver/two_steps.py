@@ -27,7 +27,7 @@ from ..amounts import Amounts
 from ..answers import Impossible, Obstacle, Possible
 from ..combat import FIRST_STRIKE_STEP, SECOND, Entry, Scenario
 from ..interchangeable import interchangeable
-from ..ops import Term, all_of, any_of, at_least_zero, ite, negate, total
+from ..ops import Term, all_of, any_of, at_least_zero, implies, ite, negate, total
 from ..requirements import Pair, Requirement, assigned, named_by
 from ..rules import division, order, results
 from ..rules.dealing import leaves_no_choice
@@ -181,6 +181,36 @@ class SecondStepView(ScenarioView):
 
 
 @dataclass(frozen=True)
+class Share:
+    """What one independent part of a combat (its permanents, `members`) deals of one pair
+    of the requirements, bounded in each step (least, most; None where not asked), as
+    found of the part alone (`FirstStep.share_bounds`). Of every course of the whole
+    combat: the first step's share within `first`; the second's within `second`'s most
+    always (nothing is dealt once the game is over), within its least while the game goes
+    on."""
+
+    members: tuple[str, ...]
+    pair: Pair
+    first: tuple[int | None, int | None]
+    second: tuple[int | None, int | None]
+
+    def __str__(self) -> str:
+        def said(step: str, bounds) -> str:
+            least, most = bounds
+            if least is None:
+                return f"at most {most} in the {step} step"
+            if most is None:
+                return f"at least {least} in the {step} step"
+            return f"{least} to {most} in the {step} step"
+
+        steps = (FIRST_STRIKE_STEP, self.first), (SECOND, self.second)
+        said_of = ", ".join(said(step, b) for step, b in steps if b != (None, None))
+        return (
+            f"what {', '.join(self.members)} deal of {self.pair}: {said_of} (found of them alone)"
+        )
+
+
+@dataclass(frozen=True)
 class Course:
     """A part's best course over the phase: the value, and each step's assignment."""
 
@@ -235,15 +265,48 @@ class FirstStep:
         reached = value if isinstance(value, int) else model.eval(value, True).as_long()
         return Course(reached, self.encoding.entries(model), _entries(model, two))
 
+    def share_bounds(self, pair: Pair, *, most: bool, least: bool) -> tuple[tuple, tuple]:
+        """The least and the most (each only if asked, else None) of `pair` dealt by this
+        combat in its first step, then in its second (the combat must be `expressible`):
+        each one optimization over its legal courses."""
+        both, two = self._both_steps({pair.source, pair.to}, ())
+        steps = (
+            (assigned(pair, self.dealt), self.formulas),
+            (assigned(pair, self.dealing.of(Amounts(two))), [f for f, _ in both]),
+        )
+        return tuple(
+            (
+                self._extreme(value, formulas, maximize=False) if least else None,
+                self._extreme(value, formulas, maximize=True) if most else None,
+            )
+            for value, formulas in steps
+        )
+
+    def _extreme(self, value: Term, formulas: list, *, maximize: bool) -> int:
+        if isinstance(value, int):
+            return value
+        optimizer = self.encoding.optimizer()
+        optimizer.add(formulas)
+        (optimizer.maximize if maximize else optimizer.minimize)(value)
+        if not decide(optimizer):
+            raise AssertionError("the first-strike step of a combat has no legal assignment")
+        return optimizer.model().eval(value, model_completion=True).as_long()
+
     def course_meeting(
-        self, requirements: Sequence[Requirement], exchanges=(), ended: bool | None = None
+        self,
+        requirements: Sequence[Requirement],
+        exchanges=(),
+        ended: bool | None = None,
+        shares: Sequence[Share] = (),
     ):
         """A course of both steps (the combat must be `expressible`) whose damage dealt over
         the phase meets every requirement, as a `Possible`; or an `Impossible` naming what
         stands in the way of all of them: an unsatisfiable core of the requirements and
         both steps' rules. With `ended`, only a course whose first step ends the game
-        (True) or does not (False). The caller deals a course again, concretely, before
-        reporting it."""
+        (True) or does not (False). `shares`: bounds on what independent parts of the
+        combat deal (`Share`), which every course keeps, so that they change no answer;
+        Z3 alone may not find the bound of their sum that a requirement meets (not in 60 s,
+        of 100 parts). The caller deals a course again, concretely, before reporting it."""
         both, two = self._both_steps(named_by(requirements), exchanges)
         if ended is not None:
             ends = self.after.game_over
@@ -257,6 +320,7 @@ class FirstStep:
             (self.encoding.formula(r.holds(over)), Obstacle("requirement", None, None, str(r)))
             for r in requirements
         ]
+        both += [self._kept(share, second) for share in shares]
         solver = self.encoding.solver()
         solver.add([formula for formula, _ in both])
         if decide(solver):
@@ -281,6 +345,26 @@ class FirstStep:
             raise AssertionError("both steps are unsatisfiable, but not once their core is tracked")
         core = sorted((labels[label] for label in solver.unsat_core()), key=Obstacle.order)
         return Impossible((*core, Obstacle("note", None, None, note)))
+
+    def _kept(self, share: Share, second: Amounts) -> tuple[z3.BoolRef, Obstacle]:
+        """A part's bounds (`share`) as one formula over both steps, with the obstacle it is
+        when it stands in the way: a consequence of the part's rules, said as found."""
+        members = set(share.members)
+
+        def within(amounts: Amounts, bounds) -> Term:
+            dealt = Amounts({p: v for p, v in amounts.items() if p[0] in members})
+            value, (least, most) = assigned(share.pair, dealt), bounds
+            return all_of((least is None or value >= least, most is None or value <= most))
+
+        (least, most), goes_on = share.second, negate(self.after.game_over)
+        kept = all_of(
+            (
+                within(self.dealt, share.first),
+                within(second, (None, most)),
+                implies(goes_on, within(second, (least, None))),
+            )
+        )
+        return self.encoding.formula(kept), Obstacle("rule", None, None, str(share))
 
     def _both_steps(self, named: set[str], exchanges) -> tuple[list, dict]:
         """Both steps legal, as formulas, each with the obstacle it is when it stands in the

@@ -2,9 +2,11 @@
 
 The requirements may join any parts of the combat (the damage to a player from all of
 them), so the combat is asked as one query (`solver/two_steps`), its search skipping the
-twin courses of alike parts. Parts whose dealing is a choice are dealt every way alone and
-what they can deal given to the query of the rest; when the first step may end the game
-(104.2a), with what their first step does to the players' life and poison too.
+twin courses of alike parts, and given the least and most each independent part deals of
+the requirements' pairs, found of the part alone: Z3 does not find the bound of their sum.
+Parts whose dealing is a choice are dealt every way alone and what they can deal given to
+the query of the rest; when the first step may end the game (104.2a), with what their first
+step does to the players' life and poison too.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from ..amounts import Amounts
 from ..answers import Impossible, Obstacle, Possible
 from ..combat import FIRST_STRIKE_STEP, ONLY, SECOND, Scenario
 from ..interchangeable import alike_parts
-from ..requirements import named_by
+from ..requirements import ANY, Pair, named_by
 from ..rules import order
 from ..rules.dealing import deal, leaves_no_choice
 from ..verdict import check
@@ -37,7 +39,7 @@ from .course import (
     totals_over,
     without_life,
 )
-from .parts import apart_from_choices, may_end_the_game
+from .parts import apart_from_choices, like_earlier, may_end_the_game
 from .shields_as_life import as_life
 
 
@@ -299,11 +301,41 @@ def _possible_in_one_query(
     from ..solver.combat_parts import independent_parts
     from ..solver.two_steps import FirstStep
 
-    alike = alike_parts(independent_parts(first), named_by(requirements))
-    answer = FirstStep(first, dealing(first)).course_meeting(requirements, alike, ended)
+    parts = independent_parts(first)
+    alike = alike_parts(parts, named_by(requirements))
+    shares = _shares(first, parts, requirements) if len(parts) > 1 else ()
+    answer = FirstStep(first, dealing(first)).course_meeting(requirements, alike, ended, shares)
     if isinstance(answer, Possible):
         (_, one), (_, two) = answer.steps
         totals = Amounts(totals_over(first, one, two))
         if not all(r.holds(totals) is True for r in requirements):
             raise AssertionError("a course of the phase found by lethal misses a requirement")
     return answer
+
+
+def _shares(first: Scenario, parts: list[Scenario], requirements) -> list:
+    """Of each independent part of the combat, what it deals of each pair the requirements
+    compare, in each step, at most where more could break a requirement and at least where
+    less could (`Requirement.bounded`): found of the part alone, with no life totals, and
+    once for alike parts. Every course of the whole keeps them (`two_steps.Share`): the
+    part's first step is legal alone, and deals what it deals alone; while the game goes
+    on, the part's second step is one of its own alone (which goes on too: no part alone
+    reaches the poison that the parts together do not); once the game is over, it deals
+    nothing more."""
+    from ..solver.two_steps import FirstStep, Share
+
+    bounded = [r.bounded() for r in requirements]
+    most, least = (set().union(*(b[side] for b in bounded)) for side in (0, 1))
+    like = like_earlier(parts, named_by(requirements))
+    found: dict[tuple[int, Pair], tuple] = {}
+    shares = []
+    for i, part in enumerate(parts):
+        members = tuple(p.id for p in part.permanents)
+        pairs = [p for p in sorted(most | least, key=str) if p.source in (ANY, *members)]
+        if any((like.get(i, i), pair) not in found for pair in pairs):
+            alone = FirstStep(without_life(part), dealing(first))
+            for pair in pairs:
+                bounds = alone.share_bounds(pair, most=pair in most, least=pair in least)
+                found[(i, pair)] = bounds
+        shares += [Share(members, pair, *found[(like.get(i, i), pair)]) for pair in pairs]
+    return shares
