@@ -12,6 +12,7 @@ step does to the players' life and poison too.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache, partial
 
 from ..amounts import Amounts
 from ..answers import Impossible, Obstacle, Possible
@@ -70,10 +71,12 @@ def _possible(scenario: Scenario, requirements) -> Possible | Impossible:
 
 
 def _possible_from(
-    first: Scenario, requirements, ended: bool | None = None
+    first: Scenario, requirements, ended: bool | None = None, aids=None
 ) -> Possible | Impossible:
     """`possible` of a combat whose dealing leaves no choice, from its first step; with
-    `ended`, only by a course whose first step ends the game (True) or does not (False)."""
+    `ended`, only by a course whose first step ends the game (True) or does not (False).
+    `aids`: what its one query is given beside the rules (`_one_query_aids`), if found
+    already."""
     from ..solver import queries
     from ..solver.two_steps import expressible
 
@@ -81,7 +84,7 @@ def _possible_from(
         answer = queries.possible(first, requirements, dealing(first))
         return as_the_only_step(answer)
     if expressible(first):
-        return _possible_in_one_query(first, requirements, ended)
+        return _possible_in_one_query(first, requirements, ended, aids)
     obstacles = ()
     for entries, outcome, second in branches_of(first):
         if ended is not None and ended != (second is None):
@@ -134,9 +137,12 @@ def _possible_with_choices(first: Scenario, requirements) -> Possible | Impossib
             for sum_, courses in reached.items()
             for key, course in kept.items()
         }
+    # The rest is asked once for each key, its requirements given new numbers and its
+    # players new life totals: neither changes what its one query is given beside its rules.
+    aids = None if rest is None else cache(partial(_one_query_aids, rest, requirements))
     for key, courses in reached.items():
         for ended in (False, True) if ending else (None,):
-            found = _with_the_rest(first, choosing, courses, rest, requirements, key, ended)
+            found = _with_the_rest(first, choosing, courses, rest, requirements, key, ended, aids)
             if found is not None:
                 return found
     said = " and ".join(str(r) for r in requirements)
@@ -207,17 +213,20 @@ def _ends(first: Scenario, key: tuple) -> bool:
     return may_end_the_game(first, [_lost(first, key)])
 
 
-def _with_the_rest(first, choosing, courses, rest, requirements, key, ended) -> Possible | None:
+def _with_the_rest(
+    first, choosing, courses, rest, requirements, key, ended, aids=None
+) -> Possible | None:
     """The courses of the parts whose dealing is a choice, joined with a course of the rest
     of the combat that meets every requirement with them, if there is one: with the game
-    over after the first step (`ended`), or going on, or either (None: it cannot end)."""
+    over after the first step (`ended`), or going on, or either (None: it cannot end).
+    `aids`: of the rest's one query (`_possible_from`)."""
     pieces = [
         (part, *course[1 if ended else 0]) for part, course in zip(choosing, courses, strict=True)
     ]
     dealt = Amounts(summed(totals for _, _, totals in pieces))
     if rest is not None:
         moved = rest if ended is None else _moved(rest, first, key)
-        answer = _possible_from(moved, [r.given(dealt) for r in requirements], ended)
+        answer = _possible_from(moved, [r.given(dealt) for r in requirements], ended, aids)
         if isinstance(answer, Impossible):
             return None
         (totals,) = totals_dealt(moved, *each_step(answer.steps))  # no choices
@@ -291,19 +300,16 @@ def _possible_as_life(shielded, requirements, asked) -> Possible | Impossible:
 
 
 def _possible_in_one_query(
-    first: Scenario, requirements, ended: bool | None = None
+    first: Scenario, requirements, ended: bool | None = None, aids=None
 ) -> Possible | Impossible:
     """Both steps of the whole combat as one query (`two_steps`), its search skipping the
     twins of each course that exchange interchangeable creatures or alike parts (the same
     tokens, each blocked by a token of its own). The requirements may join any parts (the
     damage to a player from all of them), so the combat is not split. A course found is
     dealt again, step by step, and must meet every requirement."""
-    from ..solver.combat_parts import independent_parts
     from ..solver.two_steps import FirstStep
 
-    parts = independent_parts(first)
-    alike = alike_parts(parts, named_by(requirements))
-    shares = _shares(first, parts, requirements) if len(parts) > 1 else ()
+    alike, shares = aids() if aids else _one_query_aids(first, requirements)
     answer = FirstStep(first, dealing(first)).course_meeting(requirements, alike, ended, shares)
     if isinstance(answer, Possible):
         (_, one), (_, two) = answer.steps
@@ -311,6 +317,18 @@ def _possible_in_one_query(
         if not all(r.holds(totals) is True for r in requirements):
             raise AssertionError("a course of the phase found by lethal misses a requirement")
     return answer
+
+
+def _one_query_aids(first: Scenario, requirements) -> tuple[list, list]:
+    """What the one query of a combat is given beside its rules: the exchanges of its alike
+    parts, and each part's bounds (`_shares`). Neither hangs on the players' life totals or
+    poison (more poison only ends sooner the courses they bound), nor on the numbers in the
+    requirements: only on their pairs and comparisons."""
+    from ..solver.combat_parts import independent_parts
+
+    parts = independent_parts(first)
+    alike = alike_parts(parts, named_by(requirements))
+    return alike, _shares(first, parts, requirements) if len(parts) > 1 else []
 
 
 def _shares(first: Scenario, parts: list[Scenario], requirements) -> list:
