@@ -531,16 +531,33 @@ def test_possible_answers_where_both_sides_divide_on_200_tokens():
     1/1 deathtouch walls, D at 20 life: each wall's pair sends at most 3 past it in the
     first step (702.19b, 702.2c), so 300 end the game; kept alive (19 at most), D takes at
     most 2 from each pair's token the wall did not kill in the second: 219. No course deals
-    more than 300, as the bounds of each part, found of it alone, show at once; the one
-    query was not done after 60 s without them."""
+    more than 300, as the bounds of each part, found of it alone, show at once (the one
+    query was not done after 60 s without them); what stands in the way is said as the rules
+    that keep each part within its bounds, trample's among them for every token."""
     combat = parse(walled(_token_pairs(200, 20), 100), whole_combat=True)
     assert possible(combat, ["*->D >= 300"], whole_combat=True).possible
     blocked = possible(combat, ["*->D > 300"], whole_combat=True)
     assert not blocked.possible
-    shares = [o.text for o in blocked.obstacles if o.kind == "rule" and o.rule is None]
-    assert "what t0, t1, c0 deal of *->D: at most 3 in the first-strike step" in shares[0]
+    assert all(o.rule for o in blocked.obstacles if o.kind == "rule")  # no bounds left
+    trample = {o.source for o in blocked.obstacles if o.rule == "702.19b"}
+    assert len(trample) >= 100 and trample <= {f"t{i}" for i in range(200)}
     assert [o.text for o in blocked.obstacles if o.kind == "requirement"] == ["*->D > 300"]
     assert maximum(combat, "D", whole_combat=True).value == 300
+
+
+def test_the_rules_that_keep_each_part_within_its_bounds_stand_in_the_way():
+    """Two double-striking tramplers, t0 (3/2) over a 1/1 and t1 (2/2) over a 1/2, and no
+    life total: at most 2 + 3 and 0 + 2 reach D (702.19b, then 702.19e with the blocker
+    dead). Asked for 8, the parts' bounds decide it, and the answer names the rules that
+    keep them: each trampler's power in each step (510.1a), trample's lethal damage first
+    (702.19b) and whom each may assign to (510.1b), never the bounds themselves."""
+    combat = parse(fights([3, 2], [1, 2]), whole_combat=True)
+    assert len(independent_parts(phase.start(combat))) == 2
+    blocked = possible(combat, ["*->D > 7"], whole_combat=True)
+    assert not blocked.possible and not possible_enumerated(combat, ["*->D > 7"])
+    named = {(o.rule, o.source) for o in blocked.obstacles if o.kind == "rule"}
+    assert all(rule for rule, _ in named)
+    assert {("510.1a", "t0"), ("510.1a", "t1"), ("702.19b", "t1")} <= named
 
 
 @settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))

@@ -61,23 +61,24 @@ def independent_parts(first: Scenario) -> list[Scenario]:
     strikers = set(first.strikers())
     apart, rest = [], set()
     for m in map(set, members.values()):
-        part = _restricted(first, m)
+        part = part_of(first, m)
         if strikers.intersection(m) or not leaves_no_choice(part):
             apart.append(part)
         else:
             rest |= m
-    found = apart + [_restricted(first, rest)] if rest else apart
+    found = apart + [part_of(first, rest)] if rest else apart
     return [first] if len(found) == 1 else found
 
 
 def together(first: Scenario, parts: list[Scenario]) -> Scenario:
     """The combat of these parts of `first`, as one."""
-    return _restricted(first, {p.id for part in parts for p in part.permanents})
+    return part_of(first, {p.id for part in parts for p in part.permanents})
 
 
-def _restricted(scenario: Scenario, ids: set[str]) -> Scenario:
-    """The combat of these permanents alone: a part's blocks and bands stay within it, and
-    the effects that may change its creatures' damage (to one of them or a player)."""
+def part_of(scenario: Scenario, ids: set[str]) -> Scenario:
+    """The combat of these permanents alone (a part of it, say): its blocks and bands stay
+    within it, and the effects that may change its creatures' damage (to one of them or a
+    player)."""
     players = {p.id for p in scenario.players}
     return replace(
         scenario,

@@ -209,6 +209,12 @@ class Share:
             f"what {', '.join(self.members)} deal of {self.pair}: {said_of} (found of them alone)"
         )
 
+    @property
+    def obstacle(self) -> Obstacle:
+        """The bounds as they stand in the way of a query, until the rules of the part that
+        keep them (`FirstStep.rules_keeping`) are named in their place."""
+        return Obstacle("rule", None, None, str(self))
+
 
 @dataclass(frozen=True)
 class Course:
@@ -320,7 +326,7 @@ class FirstStep:
             (self.encoding.formula(r.holds(over)), Obstacle("requirement", None, None, str(r)))
             for r in requirements
         ]
-        both += [self._kept(share, second) for share in shares]
+        both += [(self._kept(share, second), share.obstacle) for share in shares]
         solver = self.encoding.solver()
         solver.add([formula for formula, _ in both])
         if decide(solver):
@@ -346,9 +352,20 @@ class FirstStep:
         core = sorted((labels[label] for label in solver.unsat_core()), key=Obstacle.order)
         return Impossible((*core, Obstacle("note", None, None, note)))
 
-    def _kept(self, share: Share, second: Amounts) -> tuple[z3.BoolRef, Obstacle]:
-        """A part's bounds (`share`) as one formula over both steps, with the obstacle it is
-        when it stands in the way: a consequence of the part's rules, said as found."""
+    def rules_keeping(self, share: Share) -> list[Obstacle]:
+        """The rules of both steps that keep a part's share within its bounds, this being the
+        part alone, as its bounds were found (`share_bounds`): an unsatisfiable core of them
+        and the share outside its bounds."""
+        both, two = self._both_steps({share.pair.source, share.pair.to}, ())
+        outside = negate(self._kept(share, self.dealing.of(Amounts(two))))
+        solver, labels = self.encoding.tracked_solver((f, o) for f, o in both if o is not None)
+        solver.add([f for f, o in both if o is None] + [self.encoding.formula(outside)])
+        if decide(solver):
+            raise AssertionError("a part's share is outside the bounds found of the part alone")
+        return [labels[label] for label in solver.unsat_core()]
+
+    def _kept(self, share: Share, second: Amounts) -> z3.BoolRef:
+        """A part's bounds (`share`) as one formula over both steps."""
         members = set(share.members)
 
         def within(amounts: Amounts, bounds) -> Term:
@@ -364,7 +381,7 @@ class FirstStep:
                 implies(goes_on, within(second, (least, None))),
             )
         )
-        return self.encoding.formula(kept), Obstacle("rule", None, None, str(share))
+        return self.encoding.formula(kept)
 
     def _both_steps(self, named: set[str], exchanges) -> tuple[list, dict]:
         """Both steps legal, as formulas, each with the obstacle it is when it stands in the

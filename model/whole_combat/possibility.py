@@ -311,12 +311,28 @@ def _possible_in_one_query(
 
     alike, shares = aids() if aids else _one_query_aids(first, requirements)
     answer = FirstStep(first, dealing(first)).course_meeting(requirements, alike, ended, shares)
-    if isinstance(answer, Possible):
-        (_, one), (_, two) = answer.steps
-        totals = Amounts(totals_over(first, one, two))
-        if not all(r.holds(totals) is True for r in requirements):
-            raise AssertionError("a course of the phase found by lethal misses a requirement")
+    if isinstance(answer, Impossible):
+        return _with_the_rules_keeping(first, shares, answer)
+    (_, one), (_, two) = answer.steps
+    totals = Amounts(totals_over(first, one, two))
+    if not all(r.holds(totals) is True for r in requirements):
+        raise AssertionError("a course of the phase found by lethal misses a requirement")
     return answer
+
+
+def _with_the_rules_keeping(first: Scenario, shares: list, answer: Impossible) -> Impossible:
+    """What stands in the way of the one query, each part's bounds (`_shares`) that do said
+    as the rules of the part that keep them, in both steps: the rules, not what lethal
+    found of them, are what a requirement meets."""
+    from ..solver.combat_parts import part_of
+    from ..solver.two_steps import FirstStep
+
+    bounds = {share.obstacle: share for share in shares}
+    obstacles = [o for o in answer.obstacles if o not in bounds]
+    for share in (bounds[o] for o in answer.obstacles if o in bounds):
+        alone = FirstStep(without_life(part_of(first, set(share.members))), dealing(first))
+        obstacles += [o for o in alone.rules_keeping(share) if o not in obstacles]
+    return Impossible(tuple(sorted(obstacles, key=Obstacle.order)))
 
 
 def _one_query_aids(first: Scenario, requirements) -> tuple[list, list]:
