@@ -368,17 +368,19 @@ class FirstStep:
         """A part's bounds (`share`) as one formula over both steps."""
         members = set(share.members)
 
-        def within(amounts: Amounts, bounds) -> Term:
-            dealt = Amounts({p: v for p, v in amounts.items() if p[0] in members})
-            value, (least, most) = assigned(share.pair, dealt), bounds
-            return all_of((least is None or value >= least, most is None or value <= most))
+        def dealt_of(amounts: Amounts) -> Term:
+            return assigned(
+                share.pair, Amounts({p: v for p, v in amounts.items() if p[0] in members})
+            )
 
-        (least, most), goes_on = share.second, negate(self.after.game_over)
+        one, two = dealt_of(self.dealt), dealt_of(second)
+        (low, high), (least, most) = share.first, share.second
         kept = all_of(
             (
-                within(self.dealt, share.first),
-                within(second, (None, most)),
-                implies(goes_on, within(second, (least, None))),
+                low is None or one >= low,
+                high is None or one <= high,
+                most is None or two <= most,  # nothing is dealt once the game is over
+                implies(negate(self.after.game_over), least is None or two >= least),
             )
         )
         return self.encoding.formula(kept)
