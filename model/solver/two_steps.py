@@ -304,6 +304,7 @@ class FirstStep:
         exchanges=(),
         ended: bool | None = None,
         shares: Sequence[Share] = (),
+        explained: bool = True,
     ):
         """A course of both steps (the combat must be `expressible`) whose damage dealt over
         the phase meets every requirement, as a `Possible`; or an `Impossible` naming what
@@ -312,7 +313,10 @@ class FirstStep:
         (True) or does not (False). `shares`: bounds on what independent parts of the
         combat deal (`Share`), which every course keeps, so that they change no answer;
         Z3 alone may not find the bound of their sum that a requirement meets (not in 60 s,
-        of 100 parts). The caller deals a course again, concretely, before reporting it."""
+        of 100 parts). Not `explained`, an `Impossible` names nothing: finding what stands in
+        the way is a second query, slower than the first, which a caller that drops the
+        answer need not wait for. The caller deals a course again, concretely, before
+        reporting it."""
         both, two = self._both_steps(named_by(requirements), exchanges)
         if ended is not None:
             ends = self.after.game_over
@@ -333,6 +337,8 @@ class FirstStep:
             model = solver.model()
             one, two = self.encoding.entries(model), _entries(model, two)
             return Possible(one + two, ((FIRST_STRIKE_STEP, one), (SECOND, two)))
+        if not explained:
+            return Impossible(())
         # Asked again with each rule and requirement under a label, only now: labels slow
         # the search that finds a course.
         solver, labels = self.encoding.tracked_solver((f, o) for f, o in both if o is not None)
@@ -352,14 +358,19 @@ class FirstStep:
         core = sorted((labels[label] for label in solver.unsat_core()), key=Obstacle.order)
         return Impossible((*core, Obstacle("note", None, None, note)))
 
-    def rules_keeping(self, share: Share) -> list[Obstacle]:
-        """The rules of both steps that keep a part's share within its bounds, this being the
-        part alone, as its bounds were found (`share_bounds`): an unsatisfiable core of them
-        and the share outside its bounds."""
-        both, two = self._both_steps({share.pair.source, share.pair.to}, ())
-        outside = negate(self._kept(share, self.dealing.of(Amounts(two))))
+    def rules_keeping(self, shares: Sequence[Share]) -> list[Obstacle]:
+        """The rules of both steps that keep parts' shares within their bounds, this being
+        those parts alone, with no life totals, whose every course keeps them as the
+        whole's does (`Share`): an unsatisfiable core of these rules and some share outside
+        its bounds, found in one query for every part."""
+        named = {id for share in shares for id in (share.pair.source, share.pair.to)}
+        both, two = self._both_steps(named, ())
+        second = self.dealing.of(Amounts(two))
+        outside = any_of(negate(self._kept(share, second)) for share in shares)
         solver, labels = self.encoding.tracked_solver((f, o) for f, o in both if o is not None)
         solver.add([f for f, o in both if o is None] + [self.encoding.formula(outside)])
+        if len(labels) > MINIMIZED:
+            solver.set("core.minimize", False)
         if decide(solver):
             raise AssertionError("a part's share is outside the bounds found of the part alone")
         return [labels[label] for label in solver.unsat_core()]

@@ -71,12 +71,12 @@ def _possible(scenario: Scenario, requirements) -> Possible | Impossible:
 
 
 def _possible_from(
-    first: Scenario, requirements, ended: bool | None = None, aids=None
+    first: Scenario, requirements, ended: bool | None = None, aids=None, explained=True
 ) -> Possible | Impossible:
     """`possible` of a combat whose dealing leaves no choice, from its first step; with
     `ended`, only by a course whose first step ends the game (True) or does not (False).
     `aids`: what its one query is given beside the rules (`_one_query_aids`), if found
-    already."""
+    already; not `explained`, an `Impossible` may name nothing in the way."""
     from ..solver import queries
     from ..solver.two_steps import expressible
 
@@ -84,7 +84,7 @@ def _possible_from(
         answer = queries.possible(first, requirements, dealing(first))
         return as_the_only_step(answer)
     if expressible(first):
-        return _possible_in_one_query(first, requirements, ended, aids)
+        return _possible_in_one_query(first, requirements, ended, aids, explained)
     obstacles = ()
     for entries, outcome, second in branches_of(first):
         if ended is not None and ended != (second is None):
@@ -226,7 +226,8 @@ def _with_the_rest(
     dealt = Amounts(summed(totals for _, _, totals in pieces))
     if rest is not None:
         moved = rest if ended is None else _moved(rest, first, key)
-        answer = _possible_from(moved, [r.given(dealt) for r in requirements], ended, aids)
+        given = [r.given(dealt) for r in requirements]
+        answer = _possible_from(moved, given, ended, aids, explained=False)  # only whether
         if isinstance(answer, Impossible):
             return None
         (totals,) = totals_dealt(moved, *each_step(answer.steps))  # no choices
@@ -300,7 +301,7 @@ def _possible_as_life(shielded, requirements, asked) -> Possible | Impossible:
 
 
 def _possible_in_one_query(
-    first: Scenario, requirements, ended: bool | None = None, aids=None
+    first: Scenario, requirements, ended: bool | None = None, aids=None, explained=True
 ) -> Possible | Impossible:
     """Both steps of the whole combat as one query (`two_steps`), its search skipping the
     twins of each course that exchange interchangeable creatures or alike parts (the same
@@ -310,9 +311,10 @@ def _possible_in_one_query(
     from ..solver.two_steps import FirstStep
 
     alike, shares = aids() if aids else _one_query_aids(first, requirements)
-    answer = FirstStep(first, dealing(first)).course_meeting(requirements, alike, ended, shares)
+    one_query = FirstStep(first, dealing(first))
+    answer = one_query.course_meeting(requirements, alike, ended, shares, explained)
     if isinstance(answer, Impossible):
-        return _with_the_rules_keeping(first, shares, answer)
+        return _with_the_rules_keeping(first, shares, answer) if explained else answer
     (_, one), (_, two) = answer.steps
     totals = Amounts(totals_over(first, one, two))
     if not all(r.holds(totals) is True for r in requirements):
@@ -321,17 +323,19 @@ def _possible_in_one_query(
 
 
 def _with_the_rules_keeping(first: Scenario, shares: list, answer: Impossible) -> Impossible:
-    """What stands in the way of the one query, each part's bounds (`_shares`) that do said
-    as the rules of the part that keep them, in both steps: the rules, not what lethal
-    found of them, are what a requirement meets."""
+    """What stands in the way of the one query, with the parts' bounds (`_shares`) among it
+    said as the rules of those parts that keep them, in both steps: the rules, not what
+    lethal found of them, are what a requirement meets."""
     from ..solver.combat_parts import part_of
     from ..solver.two_steps import FirstStep
 
     bounds = {share.obstacle: share for share in shares}
     obstacles = [o for o in answer.obstacles if o not in bounds]
-    for share in (bounds[o] for o in answer.obstacles if o in bounds):
-        alone = FirstStep(without_life(part_of(first, set(share.members))), dealing(first))
-        obstacles += [o for o in alone.rules_keeping(share) if o not in obstacles]
+    kept = [bounds[o] for o in answer.obstacles if o in bounds]
+    if kept:
+        members = {id for share in kept for id in share.members}
+        alone = FirstStep(without_life(part_of(first, members)), dealing(first))
+        obstacles += [o for o in alone.rules_keeping(kept) if o not in obstacles]
     return Impossible(tuple(sorted(obstacles, key=Obstacle.order)))
 
 
