@@ -85,12 +85,9 @@ class Requirement:
         cannot hold: the side that must be the greater (or equal) is too small if its pairs'
         most is, the other too great if its pairs' least is; both sides of ==."""
         left, right = ({a for a in side if isinstance(a, Pair)} for side in (self.left, self.right))
-        most, least = set(), set()
-        if self.comparison in (">=", ">", "=="):
-            most, least = most | left, least | right
-        if self.comparison in ("<=", "<", "=="):
-            most, least = most | right, least | left
-        return most, least
+        if self.comparison == "==":
+            return left | right, left | right
+        return (left, right) if self.comparison in (">=", ">") else (right, left)
 
     def given(self, dealt: Amounts) -> Requirement:
         """The requirement on the rest of the damage once `dealt` is dealt: what its pairs

@@ -241,16 +241,7 @@ class FirstStep:
 
     def most(self, measure: Term) -> int:
         """The most a measure of what the step leaves comes to, over its legal assignments."""
-        if not isinstance(measure, int):
-            measure = z3.simplify(measure)  # poison from no source with infect or toxic: 0
-        if isinstance(measure, int) or z3.is_int_value(measure):
-            return measure if isinstance(measure, int) else measure.as_long()
-        optimizer = self.encoding.optimizer()
-        optimizer.add(self.formulas)
-        optimizer.maximize(measure)
-        if not decide(optimizer):
-            raise AssertionError("the first-strike step of a combat has no legal assignment")
-        return optimizer.model().eval(measure, model_completion=True).as_long()
+        return self._extreme(measure, self.formulas, maximize=True)
 
     def best_course(self, target: Pair, *, maximize: bool, exchanges=()) -> Course:
         """The most (least) damage dealt to `target` over both steps (the combat must be
@@ -289,8 +280,11 @@ class FirstStep:
         )
 
     def _extreme(self, value: Term, formulas: list, *, maximize: bool) -> int:
-        if isinstance(value, int):
-            return value
+        """The most (least) `value` comes to where every formula holds."""
+        if not isinstance(value, int):
+            value = z3.simplify(value)  # poison from no source with infect or toxic: 0
+        if isinstance(value, int) or z3.is_int_value(value):
+            return value if isinstance(value, int) else value.as_long()
         optimizer = self.encoding.optimizer()
         optimizer.add(formulas)
         (optimizer.maximize if maximize else optimizer.minimize)(value)

@@ -214,7 +214,7 @@ def _ends(first: Scenario, key: tuple) -> bool:
 
 
 def _with_the_rest(
-    first, choosing, courses, rest, requirements, key, ended, aids=None
+    first, choosing, courses, rest, requirements, key, ended, aids
 ) -> Possible | None:
     """The courses of the parts whose dealing is a choice, joined with a course of the rest
     of the combat that meets every requirement with them, if there is one: with the game
@@ -363,7 +363,8 @@ def _shares(first: Scenario, parts: list[Scenario], requirements) -> list:
     from ..solver.two_steps import FirstStep, Share
 
     bounded = [r.bounded() for r in requirements]
-    most, least = (set().union(*(b[side] for b in bounded)) for side in (0, 1))
+    most = set().union(*(greater for greater, _ in bounded))
+    least = set().union(*(smaller for _, smaller in bounded))
     like = like_earlier(parts, named_by(requirements))
     found: dict[tuple[int, Pair], tuple] = {}
     shares = []
