@@ -24,7 +24,8 @@ would be dealt to an attacker prevented), at 20 life and with none, and with fir
 every blocker at 20 life, and with c0 given first strike and blocking t0 and t1 (both sides
 divide in the first step); and 200 such tokens at 20 life, each two blocked by a 1/1
 deathtouch wall with first strike (every wall divides); then
-`possible --combat` of that most to D, and of more, and `guarantee --combat` to D; each
+`possible --combat` of that most to D, of more, and of exactly 20 less (a total between,
+which alike parts' shares must meet), and `guarantee --combat` to D; each
 stopped after SECONDS (wall clock), or refused at a limit; then the peak memory of all.
 """
 
@@ -182,7 +183,7 @@ def fights_at_life_timed(limit: float) -> None:
             limit, lambda s=scenario: lethal.maximum(s, "D", whole_combat=True).value
         )
         cells = [f"{seconds:6.2f} s max {most}"]
-        for asked in (f"*->D >= {most}", f"*->D > {most}"):
+        for asked in (f"*->D >= {most}", f"*->D > {most}", f"*->D == {most - 20}"):
 
             def reached(s=scenario, a=asked) -> bool:
                 return lethal.possible(s, [a], whole_combat=True).possible

@@ -5,9 +5,11 @@ reference does, and as Z3 does when asked of the whole combat with no symmetry b
 from __future__ import annotations
 
 import copy
+import itertools
 from math import prod
 
 import pytest
+import z3
 from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
@@ -17,6 +19,7 @@ from lethal.errors import LethalError
 from lethal.interchangeable import interchangeable
 from lethal.limits import CREATURES
 from lethal.requirements import parse as requirement
+from lethal.solver.symmetry import breaking
 
 from . import reference
 from .build import attacker, blocker, scenario, scenario_file
@@ -261,3 +264,52 @@ def test_guarantee_with_twins_equals_the_reference(data):
     answer = guarantee(combat, to)
     assert answer.value == reference.guarantee(combat, to)
     assert_witness(combat, answer.assignment)
+
+
+# Terms over whole parts read first (`symmetry.breaking`'s `leading`).
+
+
+def _holds(constraints: list, unknowns: dict, given: dict) -> bool:
+    values = [(unknowns[pair], z3.IntVal(v)) for pair, v in given.items()]
+    return z3.is_true(z3.simplify(z3.substitute(z3.And(constraints), *values)))
+
+
+def _every_assignment_keeps_a_twin(unknowns: dict, constraints: list, swap: dict) -> bool:
+    """Every assignment of 0 to 2 to each unknown, or its twin with `swap`'s ids exchanged,
+    meets every constraint: no answer is lost."""
+    for values in itertools.product(range(3), repeat=len(unknowns)):
+        given = dict(zip(unknowns, values, strict=True))
+        twin = {(swap.get(s, s), r): v for (s, r), v in given.items()}
+        if not (_holds(constraints, unknowns, given) or _holds(constraints, unknowns, twin)):
+            return False
+    return True
+
+
+def test_parts_ordered_by_a_term_over_them_keep_a_twin_of_every_assignment():
+    """Two parts of one creature each, x and y, alike and interchangeable: both the exchange
+    of the parts and their class order them. Unless the class too reads the term over each
+    part (what it sends to q) first, x = (0 to p, 2 to q) and y = (1, 1) have no twin left:
+    the term puts x first, the unknowns y."""
+    unknowns = {(s, r): z3.Int(f"{s}->{r}") for s in "xy" for r in "pq"}
+    leading = {(frozenset(s), "to q"): unknowns[(s, "q")] for s in "xy"}
+    swap = {"x": "y", "y": "x"}
+    constraints = breaking(unknowns, [("x", "y")], exchanges=[swap], leading=leading)
+    assert len(constraints) == 2
+    assert _every_assignment_keeps_a_twin(unknowns, constraints, swap)
+    assert not _holds(constraints, unknowns, {("x", "p"): 0, ("x", "q"): 1, **_ys(2, 2)})
+
+
+def _ys(p: int, q: int) -> dict:
+    return {("y", "p"): p, ("y", "q"): q}
+
+
+def test_a_term_over_a_part_stays_when_two_of_its_creatures_are_exchanged():
+    """x and y of one part (with b), interchangeable: their exchange leaves the term over the
+    part as it is, so their order is still made, over their unknowns."""
+    unknowns = {(s, r): z3.Int(f"{s}->{r}") for s in "xy" for r in "bq"}
+    leading = {(frozenset("xyb"), "to q"): unknowns[("x", "q")] + unknowns[("y", "q")]}
+    swap = {"x": "y", "y": "x"}
+    (constraint,) = breaking(unknowns, [("x", "y")], leading=leading)
+    assert _every_assignment_keeps_a_twin(unknowns, [constraint], swap)
+    neither = {("x", "b"): 0, ("x", "q"): 2, ("y", "b"): 1, ("y", "q"): 0}
+    assert not _holds([constraint], unknowns, neither)  # y sends more to b than x: not first

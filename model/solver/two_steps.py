@@ -311,7 +311,7 @@ class FirstStep:
         the way is a second query, slower than the first, which a caller that drops the
         answer need not wait for. The caller deals a course again, concretely, before
         reporting it."""
-        both, two = self._both_steps(named_by(requirements), exchanges)
+        both, two = self._both_steps(named_by(requirements), exchanges, shares)
         if ended is not None:
             ends = self.after.game_over
             said = f"the game {'ends' if ended else 'goes on'} after the first-strike step"
@@ -371,14 +371,7 @@ class FirstStep:
 
     def _kept(self, share: Share, second: Amounts) -> z3.BoolRef:
         """A part's bounds (`share`) as one formula over both steps."""
-        members = set(share.members)
-
-        def dealt_of(amounts: Amounts) -> Term:
-            return assigned(
-                share.pair, Amounts({p: v for p, v in amounts.items() if p[0] in members})
-            )
-
-        one, two = dealt_of(self.dealt), dealt_of(second)
+        one, two = self._dealt_by(share, second)
         (low, high), (least, most) = share.first, share.second
         kept = all_of(
             (
@@ -390,12 +383,25 @@ class FirstStep:
         )
         return self.encoding.formula(kept)
 
-    def _both_steps(self, named: set[str], exchanges) -> tuple[list, dict]:
+    def _dealt_by(self, share: Share, second: Amounts) -> tuple[Term, Term]:
+        """What the part of `share` deals of its pair in the first step, then in the second
+        (`second`: that step's damage dealt)."""
+        members = set(share.members)
+
+        def dealt_of(amounts: Amounts) -> Term:
+            return assigned(
+                share.pair, Amounts({p: v for p, v in amounts.items() if p[0] in members})
+            )
+
+        return dealt_of(self.dealt), dealt_of(second)
+
+    def _both_steps(self, named: set[str], exchanges, shares=()) -> tuple[list, dict]:
         """Both steps legal, as formulas, each with the obstacle it is when it stands in the
         way (a rule's, named by its step; None for the domain and the symmetry, which never
         do), the second step's only while the game goes on; and the second step's unknowns.
         Of the courses that differ by exchanging interchangeable creatures (none `named`) or
-        alike parts (`exchanges`), one (`symmetry`)."""
+        alike parts (`exchanges`), one (`symmetry`): of alike parts with `shares`, the one
+        that orders them by what they deal of the shares' pairs, most first."""
         one, state = self.encoding, self.after
         view = SecondStepView(self.scenario, state)
         integer = z3.IntSort(one.context)
@@ -417,11 +423,25 @@ class FirstStep:
             over = one.formula(state.game_over)
             both += [(z3.Implies(over, v == 0), None) for v in two.values()]
             both += [(z3.Implies(z3.Not(over), f), _in_step(o, SECOND)) for f, o in second]
-        # Both steps' unknowns read in one order, as the twins of a course are over both.
+        # Both steps' unknowns read in one order, as the twins of a course are over both;
+        # alike parts with shares are ordered by what they deal, most first, and no further
+        # (`symmetry`: an exact total of their shares is then quickly found).
         classes = interchangeable(self.scenario, named, self.dealing)
+        second = self.dealing.of(Amounts(two))
+        shared = {
+            (frozenset(share.members), str(share.pair), step): _as_term(dealt, one)
+            for share in shares
+            for step, dealt in zip(("first", "second"), self._dealt_by(share, second), strict=True)
+        }
         steps = {(s, r, "first"): v for (s, r), v in one.variables.items()}
         steps |= {(s, r, "second"): v for (s, r), v in two.items()}
-        return both + [(f, None) for f in breaking(steps, classes, exchanges=exchanges)], two
+        symmetry = breaking(steps, classes, exchanges=exchanges, leading=shared)
+        return both + [(f, None) for f in symmetry], two
+
+
+def _as_term(value: Term, encoding: Encoding) -> z3.ArithRef:
+    """An amount as a Z3 term of the encoding's context: a plain number as a numeral."""
+    return terms.numeral(value, encoding.context) if isinstance(value, int) else value
 
 
 def _in_step(obstacle: Obstacle, step: str) -> Obstacle:
