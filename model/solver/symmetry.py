@@ -21,7 +21,7 @@ exchange renames as it renames an unknown's. An exchange of alike parts is then 
 those terms alone: the first stretch of its lex-leader constraint, which the greatest twin
 meets as it meets the whole. It skips fewer twins, but ties no part to the next by how each
 divides its damage, and that tie is where Z3 searched long for parts whose shares meet an
-exact total (55 s for 280 of the 200 tokens behind walls, benchmarks/combat_speed.py; about
+exact total (55 s for 280 of the 200 tokens behind walls, benchmarks/combat_speed.py; under
 1 s without it). An exchange of two creatures of one part leaves such a term as it is.
 
     breaking(unknowns, classes, among=None, exchanges=(), leading=None) -> list[z3.BoolRef]

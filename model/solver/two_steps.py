@@ -423,15 +423,17 @@ class FirstStep:
             over = one.formula(state.game_over)
             both += [(z3.Implies(over, v == 0), None) for v in two.values()]
             both += [(z3.Implies(z3.Not(over), f), _in_step(o, SECOND)) for f, o in second]
-        # Both steps' unknowns read in one order, as the twins of a course are over both;
-        # alike parts with shares are ordered by what they deal, most first, and no further
-        # (`symmetry`: an exact total of their shares is then quickly found).
+        # Both steps' unknowns read in one order, as the twins of a course are over both.
+        # Alike parts with shares are ordered by what each deals of each pair over both
+        # steps, most first, and no further (`symmetry`): so ordered, a course meeting an
+        # exact total of their shares is found at once.
         classes = interchangeable(self.scenario, named, self.dealing)
         second = self.dealing.of(Amounts(two))
         shared = {
-            (frozenset(share.members), str(share.pair), step): _as_term(dealt, one)
+            (frozenset(share.members), str(share.pair)): _as_term(
+                total(self._dealt_by(share, second)), one
+            )
             for share in shares
-            for step, dealt in zip(("first", "second"), self._dealt_by(share, second), strict=True)
         }
         steps = {(s, r, "first"): v for (s, r), v in one.variables.items()}
         steps |= {(s, r, "second"): v for (s, r), v in two.items()}

@@ -314,7 +314,7 @@ def _possible_in_one_query(
     one_query = FirstStep(first, dealing(first))
     answer = one_query.course_meeting(requirements, alike, ended, shares, explained)
     if isinstance(answer, Impossible):
-        return _with_the_rules_keeping(first, shares, answer) if explained else answer
+        return _with_the_rules_keeping(first, shares, alike, answer) if explained else answer
     (_, one), (_, two) = answer.steps
     totals = Amounts(totals_over(first, one, two))
     if not all(r.holds(totals) is True for r in requirements):
@@ -322,21 +322,42 @@ def _possible_in_one_query(
     return answer
 
 
-def _with_the_rules_keeping(first: Scenario, shares: list, answer: Impossible) -> Impossible:
+def _with_the_rules_keeping(
+    first: Scenario, shares: list, alike: list, answer: Impossible
+) -> Impossible:
     """What stands in the way of the one query, with the parts' bounds (`_shares`) among it
     said as the rules of those parts that keep them, in both steps: the rules, not what
-    lethal found of them, are what a requirement meets."""
+    lethal found of them, are what a requirement meets. The query kept only the twin whose
+    alike parts (`alike`) are ordered by their shares, so its core may hold the bounds of
+    some of them, that order standing for the rest: theirs are added, so that what is named
+    stands in the way with no order."""
     from ..solver.combat_parts import part_of
     from ..solver.two_steps import FirstStep
 
     bounds = {share.obstacle: share for share in shares}
     obstacles = [o for o in answer.obstacles if o not in bounds]
-    kept = [bounds[o] for o in answer.obstacles if o in bounds]
+    kept = _with_alike(alike, shares, [bounds[o] for o in answer.obstacles if o in bounds])
     if kept:
         members = {id for share in kept for id in share.members}
         alone = FirstStep(without_life(part_of(first, members)), dealing(first))
         obstacles += [o for o in alone.rules_keeping(kept) if o not in obstacles]
     return Impossible(tuple(sorted(obstacles, key=Obstacle.order)))
+
+
+def _with_alike(alike: list, shares: list, kept: list) -> list:
+    """The shares `kept`, and those of the same pair of every part alike to one of theirs
+    (`alike`: the exchanges of each two neighbours of a set of alike parts)."""
+    of = {(frozenset(share.members), share.pair): share for share in shares}
+    found = {(frozenset(share.members), share.pair): share for share in kept}
+    more = list(found)
+    while more:
+        members, pair = more.pop()
+        for exchange in alike:
+            key = (frozenset(exchange.get(id, id) for id in members), pair)
+            if key in of and key not in found:
+                found[key] = of[key]
+                more.append(key)
+    return list(found.values())
 
 
 def _one_query_aids(first: Scenario, requirements) -> tuple[list, list]:
