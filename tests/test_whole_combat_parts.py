@@ -250,6 +250,30 @@ def test_alike_parts_are_the_fights_that_differ_only_in_their_names():
     assert len(alike_parts(odd)) == 2
 
 
+@pytest.mark.parametrize("life", [None, 20])
+def test_max_and_min_solve_one_of_alike_parts_and_rename_its_course(monkeypatch, life):
+    """Five alike token pairs and one whose blocker is 1/2: two parts are solved, and each
+    of the five has the first one's course, renamed to its own tokens; the most and least
+    are the old enumeration's."""
+    combat = parse(_token_pairs(6, life, odd_one=True), whole_combat=True)
+    most, least = enumerated(combat, "D", maximize=True), enumerated(combat, "D", maximize=False)
+    made = []
+    build = two_steps.FirstStep.__init__
+
+    def counted(self, first, *args):
+        made.append(first)
+        build(self, first, *args)
+
+    monkeypatch.setattr(two_steps.FirstStep, "__init__", counted)
+    for query, expected in ((maximum, most), (minimum, least)):
+        made.clear()
+        answer = query(combat, "D", whole_combat=True)
+        assert answer.value == expected
+        assert len(made) == 2
+        dealt = {e.source for e in dict(answer.steps)["first-strike"]}
+        assert {f"t{i}" for i in range(6)} <= dealt  # every token's own course
+
+
 def test_parts_with_effects_of_their_own_are_like_no_other():
     """A doubler on t0's damage, "plus 1" on t1's and a prevention of all damage to c2 (each
     kept by the part it may apply to) set those parts apart; the fights no effect touches

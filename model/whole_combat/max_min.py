@@ -18,7 +18,7 @@ from ..answers import Bounds, Impossible, Optimum
 from ..combat import FIRST_STRIKE_STEP, ONLY, SECOND, Entry, Scenario
 from ..deadline import TimedOut
 from ..errors import TooManyAssignments
-from ..interchangeable import alike_parts
+from ..interchangeable import alike_parts, renaming
 from ..keywords import DOUBLE_STRIKE
 from ..ops import at_least_zero
 from ..requirements import ANY, Pair, assigned
@@ -50,6 +50,7 @@ from .parts import (
     may_end_the_game,
     part_options,
     recheck_parts,
+    renamed_entries,
     valued,
     worst_of,
 )
@@ -236,9 +237,17 @@ def _courses(first: Scenario, scenarios: list, target: Pair, *, maximize: bool):
     # holds a Z3 context of its own, some 17 MB (300 parts kept at once took 5 GB).
     tally = dealing(first) if leaves_no_choice(first) else None  # else each part's own
     courses, worst, tried = [], [], 0
-    for scenario in scenarios:
+    # A part alike to an earlier one (the same tokens, each blocked by a token of its own)
+    # takes that one's worst and course, renamed: the first of them is solved alone.
+    like, alone = like_earlier(scenarios, {target.source, target.to}), {}
+    for i, scenario in enumerate(scenarios):
         lifeless = without_life(scenario)
-        if not leaves_no_choice(scenario):
+        if like.get(i) in alone:
+            at, (value, one, two) = alone[like[i]]
+            renamed = renaming(scenarios[like[i]], scenario)
+            worst.append(at)
+            courses.append((value, renamed_entries(one, renamed), renamed_entries(two, renamed)))
+        elif not leaves_no_choice(scenario):
             branches = list(branches_of(lifeless, tried))
             tried += len(branches)
             worst.append(worst_of(first, branches))
@@ -250,6 +259,7 @@ def _courses(first: Scenario, scenarios: list, target: Pair, *, maximize: bool):
             worst.append(at_worst(first, part))
             course, tried = _course(part, target, maximize, tried)
             courses.append(course)
+            alone[i] = (worst[-1], course)
     if first.step != ONLY and may_end_the_game(first, worst):
         return _ending_the_game(first, scenarios, tally, target, maximize)
     return courses, False

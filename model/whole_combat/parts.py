@@ -139,12 +139,15 @@ def part_options(parts: list[Scenario], like: dict[int, int], target: Pair, seco
 
 
 def _renamed(option: Option, renamed: dict[str, str]) -> Option:
-    def entries(given: tuple[Entry, ...]) -> tuple[Entry, ...]:
-        return tuple(
-            Entry(renamed.get(e.source, e.source), renamed.get(e.to, e.to), e.amount) for e in given
-        )
+    first, second = (renamed_entries(e, renamed) for e in (option.first, option.second))
+    return replace(option, first=first, second=second)
 
-    return replace(option, first=entries(option.first), second=entries(option.second))
+
+def renamed_entries(given: tuple[Entry, ...], renamed: dict[str, str]) -> tuple[Entry, ...]:
+    """An assignment of one part as its like in an alike part (`renamed`: `renaming`)."""
+    return tuple(
+        Entry(renamed.get(e.source, e.source), renamed.get(e.to, e.to), e.amount) for e in given
+    )
 
 
 def worst_of_part(first: Scenario, part: Scenario) -> dict[str, tuple[int, int]]:
