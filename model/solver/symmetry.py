@@ -33,6 +33,8 @@ from collections.abc import Collection, Mapping, Sequence
 
 import z3
 
+from . import terms
+
 # One unknown: (source, recipient), and whatever else tells unknowns of one pair apart (the
 # step, when both combat damage steps are asked at once).
 Pair = tuple[str, ...]
@@ -101,5 +103,5 @@ def _at_least(mine: list[z3.ArithRef], theirs: list[z3.ArithRef]) -> z3.BoolRef:
     """`mine` is at least `theirs`, lexicographically."""
     holds = mine[-1] >= theirs[-1]
     for a, b in zip(reversed(mine[:-1]), reversed(theirs[:-1]), strict=True):
-        holds = z3.Or(a > b, z3.And(a == b, holds))
+        holds = terms.disjunction([a > b, terms.conjunction([a == b, holds])])
     return holds

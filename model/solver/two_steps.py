@@ -421,8 +421,9 @@ class FirstStep:
             both += [(f, _in_step(o, SECOND)) for f, o in second]
         else:  # after the game's end there is no second step: nothing is assigned in it
             over = one.formula(state.game_over)
-            both += [(z3.Implies(over, v == 0), None) for v in two.values()]
-            both += [(z3.Implies(z3.Not(over), f), _in_step(o, SECOND)) for f, o in second]
+            going_on = negate(over)
+            both += [(one.formula(implies(over, v == 0)), None) for v in two.values()]
+            both += [(one.formula(implies(going_on, f)), _in_step(o, SECOND)) for f, o in second]
         # Both steps' unknowns read in one order, as the twins of a course are over both.
         # Alike parts with shares are ordered by what each deals of each pair over both
         # steps, most first, and no further (`symmetry`): so ordered, a course meeting an
