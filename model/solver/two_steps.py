@@ -248,10 +248,8 @@ class FirstStep:
         `expressible`), with a course that gives it. The caller deals the course again,
         concretely, before reporting it. `exchanges`: of alike parts of the combat
         (`interchangeable.alike_parts`), whose twin courses the search skips too."""
-        both, two = self._both_steps({target.source, target.to}, exchanges)
-        value = total(
-            (assigned(target, self.dealt), assigned(target, self.dealing.of(Amounts(two))))
-        )
+        both, two, second = self._both_steps({target.source, target.to}, exchanges)
+        value = total((assigned(target, self.dealt), assigned(target, second)))
         optimizer = self.encoding.optimizer()
         optimizer.add([formula for formula, _ in both])
         if not isinstance(value, int):
@@ -266,10 +264,10 @@ class FirstStep:
         """The least and the most (each only if asked, else None) of `pair` dealt by this
         combat in its first step, then in its second (the combat must be `expressible`):
         each one optimization over its legal courses."""
-        both, two = self._both_steps({pair.source, pair.to}, ())
+        both, _, second = self._both_steps({pair.source, pair.to}, ())
         steps = (
             (assigned(pair, self.dealt), self.formulas),
-            (assigned(pair, self.dealing.of(Amounts(two))), [f for f, _ in both]),
+            (assigned(pair, second), [f for f, _ in both]),
         )
         return tuple(
             (
@@ -311,13 +309,12 @@ class FirstStep:
         the way is a second query, slower than the first, which a caller that drops the
         answer need not wait for. The caller deals a course again, concretely, before
         reporting it."""
-        both, two = self._both_steps(named_by(requirements), exchanges, shares)
+        both, two, second = self._both_steps(named_by(requirements), exchanges, shares)
         if ended is not None:
             ends = self.after.game_over
             said = f"the game {'ends' if ended else 'goes on'} after the first-strike step"
             holds = self.encoding.formula(ends if ended else negate(ends))
             both.append((holds, Obstacle("requirement", None, None, said)))
-        second = self.dealing.of(Amounts(two))
         pairs = dict.fromkeys((*self.dealt.pairs(), *second.pairs()))
         over = Amounts({p: total((self.dealt.get(*p), second.get(*p))) for p in pairs})
         both += [
@@ -335,14 +332,12 @@ class FirstStep:
             return Impossible(())
         # Asked again with each rule and requirement under a label, only now: labels slow
         # the search that finds a course.
-        solver, labels = self.encoding.tracked_solver((f, o) for f, o in both if o is not None)
-        solver.add([formula for formula, obstacle in both if obstacle is None])
+        solver, labels = self._tracked(both)
         note = (
             "over both steps: no legal first-strike assignment, then a legal second step, meets "
             "them all"
         )
         if len(labels) > MINIMIZED:
-            solver.set("core.minimize", False)
             note += (
                 f"; of the {len(labels):,} rules and requirements, those above clash, though "
                 "fewer of them may"
@@ -358,16 +353,23 @@ class FirstStep:
         whole's does (`Share`): an unsatisfiable core of these rules and some share outside
         its bounds, found in one query for every part."""
         named = {id for share in shares for id in (share.pair.source, share.pair.to)}
-        both, two = self._both_steps(named, ())
-        second = self.dealing.of(Amounts(two))
+        both, _, second = self._both_steps(named, ())
         outside = any_of(negate(self._kept(share, second)) for share in shares)
-        solver, labels = self.encoding.tracked_solver((f, o) for f, o in both if o is not None)
-        solver.add([f for f, o in both if o is None] + [self.encoding.formula(outside)])
-        if len(labels) > MINIMIZED:
-            solver.set("core.minimize", False)
+        solver, labels = self._tracked(both)
+        solver.add(self.encoding.formula(outside))
         if decide(solver):
             raise AssertionError("a part's share is outside the bounds found of the part alone")
         return [labels[label] for label in solver.unsat_core()]
+
+    def _tracked(self, both: list) -> tuple[z3.Solver, dict]:
+        """A solver of `both`, each formula that may stand in the way (one with an obstacle)
+        under a label, to find their unsatisfiable core: pared down to the fewest only up to
+        MINIMIZED of them."""
+        solver, labels = self.encoding.tracked_solver((f, o) for f, o in both if o is not None)
+        solver.add([f for f, o in both if o is None])
+        if len(labels) > MINIMIZED:
+            solver.set("core.minimize", False)
+        return solver, labels
 
     def _kept(self, share: Share, second: Amounts) -> z3.BoolRef:
         """A part's bounds (`share`) as one formula over both steps."""
@@ -395,10 +397,11 @@ class FirstStep:
 
         return dealt_of(self.dealt), dealt_of(second)
 
-    def _both_steps(self, named: set[str], exchanges, shares=()) -> tuple[list, dict]:
+    def _both_steps(self, named: set[str], exchanges, shares=()) -> tuple[list, dict, Amounts]:
         """Both steps legal, as formulas, each with the obstacle it is when it stands in the
         way (a rule's, named by its step; None for the domain and the symmetry, which never
-        do), the second step's only while the game goes on; and the second step's unknowns.
+        do), the second step's only while the game goes on; the second step's unknowns; and
+        what the second step deals (`dealing`).
         Of the courses that differ by exchanging interchangeable creatures (none `named`) or
         alike parts (`exchanges`), one (`symmetry`): of alike parts with `shares`, the one
         that orders them by what they deal of the shares' pairs, most first."""
@@ -414,16 +417,16 @@ class FirstStep:
         both = [(f, None) for f in self.domain]
         both += [(f, _in_step(o, FIRST_STRIKE_STEP)) for f, o in self.rules]
         both += [(v >= 0, None) for v in two.values()]
-        second = one.rule_formulas(
+        legal = one.rule_formulas(
             [c for c in rules.constraints(view, Amounts(two)) if c.holds is not True]
         )
         if state.game_over is False:
-            both += [(f, _in_step(o, SECOND)) for f, o in second]
+            both += [(f, _in_step(o, SECOND)) for f, o in legal]
         else:  # after the game's end there is no second step: nothing is assigned in it
             over = one.formula(state.game_over)
             going_on = negate(over)
             both += [(one.formula(implies(over, v == 0)), None) for v in two.values()]
-            both += [(one.formula(implies(going_on, f)), _in_step(o, SECOND)) for f, o in second]
+            both += [(one.formula(implies(going_on, f)), _in_step(o, SECOND)) for f, o in legal]
         # Both steps' unknowns read in one order, as the twins of a course are over both.
         # Alike parts with shares are ordered by what each deals of each pair over both
         # steps, most first, and no further (`symmetry`): so ordered, a course meeting an
@@ -431,20 +434,15 @@ class FirstStep:
         classes = interchangeable(self.scenario, named, self.dealing)
         second = self.dealing.of(Amounts(two))
         shared = {
-            (frozenset(share.members), str(share.pair)): _as_term(
-                total(self._dealt_by(share, second)), one
+            (frozenset(share.members), str(share.pair)): one.integer(
+                total(self._dealt_by(share, second))
             )
             for share in shares
         }
         steps = {(s, r, "first"): v for (s, r), v in one.variables.items()}
         steps |= {(s, r, "second"): v for (s, r), v in two.items()}
         symmetry = breaking(steps, classes, exchanges=exchanges, leading=shared)
-        return both + [(f, None) for f in symmetry], two
-
-
-def _as_term(value: Term, encoding: Encoding) -> z3.ArithRef:
-    """An amount as a Z3 term of the encoding's context: a plain number as a numeral."""
-    return terms.numeral(value, encoding.context) if isinstance(value, int) else value
+        return both + [(f, None) for f in symmetry], two, second
 
 
 def _in_step(obstacle: Obstacle, step: str) -> Obstacle:

@@ -261,7 +261,7 @@ def _courses(first: Scenario, scenarios: list, target: Pair, *, maximize: bool):
             courses.append(course)
             alone[i] = (worst[-1], course)
     if first.step != ONLY and may_end_the_game(first, worst):
-        return _ending_the_game(first, scenarios, tally, target, maximize)
+        return _ending_the_game(first, scenarios, like, tally, target, maximize)
     return courses, False
 
 
@@ -274,9 +274,12 @@ def _best_only_step(part: Scenario, target: Pair, maximize: bool) -> tuple:
     return answer.value, answer.assignment, ()
 
 
-def _ending_the_game(first: Scenario, scenarios: list, tally: Tally | None, target: Pair, maximize):
+def _ending_the_game(
+    first: Scenario, scenarios: list, like: dict, tally: Tally | None, target: Pair, maximize
+):
     """The best course of a combat whose first step may end the game (104.2a), its parts
-    (`scenarios`) no longer apart: each part's first-step assignments tried apart, then
+    (`scenarios`, `like` the earlier part each is alike to) no longer apart: each part's
+    first-step assignments tried apart, then
     joined on what they do to the players together (`game_end`). When they are more than
     --assignment-limit, one query of the whole combat instead (unless its dealing is a
     choice, `tally` None), whose search skips the twins of each course that exchange alike
@@ -286,7 +289,6 @@ def _ending_the_game(first: Scenario, scenarios: list, tally: Tally | None, targ
     from ..solver.two_steps import FirstStep
 
     parts = [without_life(scenario) for scenario in scenarios]
-    like = like_earlier(parts, {target.to, target.source})
     try:
         options = part_options(parts, like, target, _best_second(target, maximize))
     except TooManyAssignments:
