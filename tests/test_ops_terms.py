@@ -151,3 +151,10 @@ def test_an_integer_unknown_is_the_one_z3_int_makes():
 def test_an_integer_compared_with_one_of_another_context_is_refused_as_z3_refuses_it():
     with pytest.raises(z3.Z3Exception):
         X > z3.Int("x", z3.Context())  # noqa: B015 (the comparison is the point)
+
+
+def test_a_term_z3_will_not_make_through_its_c_api_raises_as_z3py_raises():
+    # Terms are made by Z3's C functions directly; one that fails gives back no term, and
+    # that is z3py's exception with Z3's own message, never a term holding nothing.
+    with pytest.raises(z3.Z3Exception, match="Sort mismatch"):
+        terms.Formula(terms._mk_not(context.ctx, X.ast), context)

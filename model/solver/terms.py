@@ -5,8 +5,9 @@ it is made. z3py's functions and operators (And, Not, If, Sum, `x > 0`) spend mo
 time checking and coercing their arguments for that: a sort object for each argument, a
 numeral object for each constant. The functions here make the very same terms (so Z3's
 answers do not change) with the C API directly, once their arguments are known to be fit;
-anything else goes through z3py, its checks, conversions and errors alike. Every call into Z3
-is still checked for an error, as z3py checks it.
+anything else goes through z3py, its checks, conversions and errors alike. The calls go to the
+very functions z3py calls, given plain pointers (`_c`); every term made is still checked for
+an error, as z3py checks it.
 
 `Formula` and `Integer` are z3py's BoolRef and ArithRef for the terms made here, and behave
 as those do; they take the reference that holds a term directly, and an Integer compares
@@ -24,21 +25,65 @@ import ctypes
 import z3
 
 
+def _c(name: str):
+    """Z3's C function `name`, as the library z3py loaded exports it, taking plain pointers
+    for z3py's handles (a context, a term, a sort, a symbol). z3py's wrapper of it calls a
+    Python method for each such argument and asks Z3 for an error code after the call:
+    about eight calls of Python's for each term made, counting its reference's taking and
+    giving back (the property library at 3x3x2, 7.5-7.7 s to 6.8-7.2 s CPU). The wrapper
+    keeps the library's function as the default of its last parameter."""
+    loaded = getattr(z3.z3core, name).__defaults__[-1].f
+    plain = [
+        ctypes.c_void_p if issubclass(kind, ctypes.c_void_p) else kind for kind in loaded.argtypes
+    ]
+    return ctypes.CFUNCTYPE(loaded.restype, *plain)(ctypes.cast(loaded, ctypes.c_void_p).value)
+
+
+_inc_ref, _dec_ref = _c("Z3_inc_ref"), _c("Z3_dec_ref")
+_mk_and, _mk_or, _mk_not, _mk_ite = (_c(f"Z3_mk_{n}") for n in ("and", "or", "not", "ite"))
+_mk_gt, _mk_ge, _mk_lt, _mk_le, _mk_eq = (_c(f"Z3_mk_{n}") for n in ("gt", "ge", "lt", "le", "eq"))
+_mk_add, _mk_sub, _mk_unary_minus, _mk_distinct = (
+    _c(f"Z3_mk_{n}") for n in ("add", "sub", "unary_minus", "distinct")
+)
+_mk_int64, _mk_numeral, _mk_int_sort = (_c(f"Z3_mk_{n}") for n in ("int64", "numeral", "int_sort"))
+_mk_const, _mk_string_symbol = _c("Z3_mk_const"), _c("Z3_mk_string_symbol")
+_mk_atmost, _mk_pbeq = _c("Z3_mk_atmost"), _c("Z3_mk_pbeq")
+_get_sort, _get_sort_kind = _c("Z3_get_sort"), _c("Z3_get_sort_kind")
+_INT64 = 2**63  # Z3_mk_int64 takes a signed 64-bit number: ctypes would cut a larger one
+
+
+def _checked(ast, ctx: z3.Context):
+    """The term Z3 made, or z3py's exception with Z3's message if it made none: a function
+    that makes a term gives back none exactly when it fails."""
+    if not ast:
+        _failed(ctx)
+    return ast
+
+
+def _failed(ctx: z3.Context):
+    ref = ctx.ctx
+    raise z3.Z3Exception(z3.Z3_get_error_msg(ref, z3.Z3_get_error_code(ref)))
+
+
 class _Held:
     """A term held by one reference count of its context's, as z3py's AstRef holds one,
     without the lookups AstRef makes on the way in and out."""
+
+    ast = ctx = None  # until set: a term half built is let go with no reference given back
 
     def __init__(self, ast, ctx: z3.Context):
         # The reference taken before the fields are set: a KeyboardInterrupt landing in
         # between (Python's own handler, outside lethal's) leaks a term, never frees one
         # twice.
-        z3.Z3_inc_ref(ctx.ctx, ast)
+        if not ast:
+            _failed(ctx)
+        _inc_ref(ctx.ctx, ast)
         self.ctx = ctx
         self.ast = ast
 
-    # The function is kept as a default: at exit, z3's module may be gone before the term.
-    def __del__(self, dec_ref=z3.Z3_dec_ref):
-        ast, ctx = getattr(self, "ast", None), getattr(self, "ctx", None)  # half built?
+    # The function is kept as a default: at exit, this module may be gone before the term.
+    def __del__(self, dec_ref=_dec_ref):
+        ast, ctx = self.ast, self.ctx
         if ast is not None and ctx is not None and ctx.ctx is not None:  # not after its context
             dec_ref(ctx.ctx, ast)
             self.ast = None
@@ -61,8 +106,7 @@ class Integer(_Held, z3.ArithRef):
         if type(other) is int:
             # Made and used at once, with no object to hold it: Z3 keeps the last term it
             # made alive until it makes another, here the one that holds this numeral.
-            sort = z3.Z3_mk_int_sort(ref)
-            fit = z3.Z3_mk_numeral(ref, str(other), sort)
+            fit = _checked(_numeral(ref, other), self.ctx)
         elif type(other) is Integer and other.ctx is self.ctx:
             fit = other.ast
         else:  # a real, a bool, another context: z3py's operator says what it is
@@ -71,19 +115,19 @@ class Integer(_Held, z3.ArithRef):
         return kind(make(ref, *pair), self.ctx)
 
     def __gt__(self, other):
-        return self._made(other, z3.Z3_mk_gt, Formula, z3.ArithRef.__gt__)
+        return self._made(other, _mk_gt, Formula, z3.ArithRef.__gt__)
 
     def __ge__(self, other):
-        return self._made(other, z3.Z3_mk_ge, Formula, z3.ArithRef.__ge__)
+        return self._made(other, _mk_ge, Formula, z3.ArithRef.__ge__)
 
     def __lt__(self, other):
-        return self._made(other, z3.Z3_mk_lt, Formula, z3.ArithRef.__lt__)
+        return self._made(other, _mk_lt, Formula, z3.ArithRef.__lt__)
 
     def __le__(self, other):
-        return self._made(other, z3.Z3_mk_le, Formula, z3.ArithRef.__le__)
+        return self._made(other, _mk_le, Formula, z3.ArithRef.__le__)
 
     def __eq__(self, other):
-        return self._made(other, z3.Z3_mk_eq, Formula, z3.ArithRef.__eq__)
+        return self._made(other, _mk_eq, Formula, z3.ArithRef.__eq__)
 
     def __ne__(self, other):  # z3py's `!=` is Distinct of the two
         return self._made(other, _distinct, Formula, z3.ArithRef.__ne__)
@@ -103,20 +147,20 @@ class Integer(_Held, z3.ArithRef):
         return self._made(other, _subtract, Integer, z3.ArithRef.__rsub__, swapped=True)
 
     def __neg__(self):
-        return Integer(z3.Z3_mk_unary_minus(self.ctx.ctx, self.ast), self.ctx)
+        return Integer(_mk_unary_minus(self.ctx.ctx, self.ast), self.ctx)
 
 
 # z3py's two-argument Distinct, Add and Sub, as the operators above make them.
 def _distinct(ref, a, b):
-    return z3.Z3_mk_distinct(ref, 2, _asts(a, b))
+    return _mk_distinct(ref, 2, _asts(a, b))
 
 
 def _add(ref, a, b):
-    return z3.Z3_mk_add(ref, 2, _asts(a, b))
+    return _mk_add(ref, 2, _asts(a, b))
 
 
 def _subtract(ref, a, b):
-    return z3.Z3_mk_sub(ref, 2, _asts(a, b))
+    return _mk_sub(ref, 2, _asts(a, b))
 
 
 def _asts(*asts) -> ctypes.Array:
@@ -124,7 +168,7 @@ def _asts(*asts) -> ctypes.Array:
 
 
 def _array(terms) -> ctypes.Array:
-    return _asts(*(term.ast for term in terms))
+    return (z3.Ast * len(terms))(*[term.ast for term in terms])
 
 
 def _booleans(terms) -> z3.Context | None:
@@ -150,8 +194,8 @@ def _integers(terms) -> z3.Context | None:
             continue
         if type(term) is not z3.ArithRef or term.ctx is not context:
             return None
-        ref = context.ref()
-        if z3.Z3_get_sort_kind(ref, z3.Z3_get_sort(ref, term.ast)) != z3.Z3_INT_SORT:
+        ref = context.ctx
+        if _get_sort_kind(ref, _get_sort(ref, term.ast)) != z3.Z3_INT_SORT:
             return None
     return context
 
@@ -160,17 +204,28 @@ def constant(name: str, sort: z3.SortRef) -> z3.ExprRef:
     """z3.Bool(name) or z3.Int(name), of the sort given (made once for the thousands of
     unknowns of a proof, where those make a sort object for each); z3.Const(name, sort)
     for any other sort."""
-    kind = {z3.Z3_BOOL_SORT: Formula, z3.Z3_INT_SORT: Integer}.get(sort.kind())
+    ref = sort.ctx.ctx
+    kind = _UNKNOWNS.get(_get_sort_kind(ref, sort.ast))
     if kind is None:
         return z3.Const(name, sort)
-    ref = sort.ctx.ref()
-    return kind(z3.Z3_mk_const(ref, z3.Z3_mk_string_symbol(ref, name), sort.ast), sort.ctx)
+    symbol = _checked(_mk_string_symbol(ref, name.encode()), sort.ctx)
+    return kind(_mk_const(ref, symbol, sort.ast), sort.ctx)
+
+
+_UNKNOWNS = {z3.Z3_BOOL_SORT: Formula, z3.Z3_INT_SORT: Integer}
 
 
 def numeral(value: int, context: z3.Context) -> Integer:
     """z3.IntVal(value, context)."""
-    sort = z3.Z3_mk_int_sort(context.ref())
-    return Integer(z3.Z3_mk_numeral(context.ref(), str(value), sort), context)
+    return Integer(_numeral(context.ctx, value), context)
+
+
+def _numeral(ref, value: int):
+    """The numeral `value` of Z3's context `ref`, made and not yet held."""
+    sort = _mk_int_sort(ref)
+    if -_INT64 <= value < _INT64:
+        return _mk_int64(ref, value, sort)
+    return _mk_numeral(ref, str(value).encode(), sort)
 
 
 def conjunction(terms: list) -> z3.BoolRef:
@@ -178,7 +233,7 @@ def conjunction(terms: list) -> z3.BoolRef:
     context = _booleans(terms)
     if context is None:
         return z3.And(terms)
-    return Formula(z3.Z3_mk_and(context.ref(), len(terms), _array(terms)), context)
+    return Formula(_mk_and(context.ctx, len(terms), _array(terms)), context)
 
 
 def disjunction(terms: list) -> z3.BoolRef:
@@ -186,14 +241,14 @@ def disjunction(terms: list) -> z3.BoolRef:
     context = _booleans(terms)
     if context is None:
         return z3.Or(terms)
-    return Formula(z3.Z3_mk_or(context.ref(), len(terms), _array(terms)), context)
+    return Formula(_mk_or(context.ctx, len(terms), _array(terms)), context)
 
 
 def negation(term) -> z3.BoolRef:
     """z3.Not(term)."""
     if type(term) not in _TRUTHS:
         return z3.Not(term)
-    return Formula(z3.Z3_mk_not(term.ctx.ref(), term.ast), term.ctx)
+    return Formula(_mk_not(term.ctx.ctx, term.ast), term.ctx)
 
 
 def if_then_else(condition, then, otherwise) -> z3.ExprRef:
@@ -203,7 +258,7 @@ def if_then_else(condition, then, otherwise) -> z3.ExprRef:
         return z3.If(condition, then, otherwise)
     kind, then, otherwise = branches
     context = condition.ctx
-    return kind(z3.Z3_mk_ite(context.ref(), condition.ast, then.ast, otherwise.ast), context)
+    return kind(_mk_ite(context.ctx, condition.ast, then.ast, otherwise.ast), context)
 
 
 def _branches(condition, then, otherwise):
@@ -234,7 +289,7 @@ def sum_of(terms: list, constant: int = 0) -> z3.ArithRef:
     elif context is None:
         sum_ = z3.Sum(terms)
     else:
-        sum_ = Integer(z3.Z3_mk_add(context.ref(), len(terms), _array(terms)), context)
+        sum_ = Integer(_mk_add(context.ctx, len(terms), _array(terms)), context)
     return sum_ + constant if constant else sum_
 
 
@@ -243,7 +298,7 @@ def at_most_of(flags: list, n: int) -> z3.BoolRef:
     context = _booleans(flags)
     if context is None:
         return z3.AtMost(*flags, n)
-    return Formula(z3.Z3_mk_atmost(context.ref(), len(flags), _array(flags), n), context)
+    return Formula(_mk_atmost(context.ctx, len(flags), _array(flags), n), context)
 
 
 def exactly_of(flags: list, n: int) -> z3.BoolRef:
@@ -252,4 +307,4 @@ def exactly_of(flags: list, n: int) -> z3.BoolRef:
     if context is None:
         return z3.PbEq([(f, 1) for f in flags], n)
     ones = (ctypes.c_int * size)(*([1] * size))
-    return Formula(z3.Z3_mk_pbeq(context.ref(), size, _array(flags), ones, n), context)
+    return Formula(_mk_pbeq(context.ctx, size, _array(flags), ones, n), context)
