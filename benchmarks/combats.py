@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from lethal import Entry, Scenario, parse
+from lethal import Scenario, parse
 
 
 def random_combat(attackers: int, blockers: int, seed: int, max_power: int = 6) -> Scenario:
@@ -40,24 +40,3 @@ def random_combat(attackers: int, blockers: int, seed: int, max_power: int = 6) 
     return parse(
         {"players": [{"id": "A"}, {"id": "D"}], "active_player": "A", "permanents": permanents}
     )
-
-
-def random_assignment(scenario: Scenario, seed: int) -> list[Entry]:
-    """Each creature's power divided at random among those it may assign to (legal or not)."""
-    rng = random.Random(seed)
-    entries = []
-    for p in scenario.permanents:
-        if p.blocking:
-            recipients = list(p.blocking)
-        else:
-            blockers = [b.id for b in scenario.permanents if b.blocking and p.id in b.blocking]
-            recipients = blockers + ["D"]
-        left = p.power
-        for r in recipients[:-1]:
-            amount = rng.randint(0, left)
-            left -= amount
-            if amount:
-                entries.append(Entry(p.id, r, amount))
-        if left > 0:
-            entries.append(Entry(p.id, recipients[-1], left))
-    return entries

@@ -51,9 +51,6 @@ PROTECTION_FROM = "protection from "
 WITH_QUALITY = (BANDS_WITH_OTHER, PROTECTION_FROM)
 TOXIC = "toxic"  # 702.164: "toxic N", N 1 or more; instances add up (702.164b)
 
-# Keywords a player may have (The One Ring, Teferi's Protection): protection only.
-FOR_PLAYERS = (PROTECTION_FROM_EVERYTHING, PROTECTION_FROM + "<quality>")
-
 # Keywords that change nothing once blockers are declared: accepted so that engines' fixtures
 # need no editing, and dropped. Ward carries a cost ("ward {2}").
 IGNORED = frozenset(
