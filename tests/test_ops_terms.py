@@ -158,3 +158,17 @@ def test_a_term_z3_will_not_make_through_its_c_api_raises_as_z3py_raises():
     # that is z3py's exception with Z3's own message, never a term holding nothing.
     with pytest.raises(z3.Z3Exception, match="Sort mismatch"):
         terms.Formula(terms._mk_not(context.ctx, X.ast), context)
+
+
+def test_a_z3py_that_keeps_its_c_functions_otherwise_is_called_through_its_wrappers(monkeypatch):
+    # The C functions are found where z3py's wrappers keep them; another z3py's wrappers,
+    # laid out otherwise, are used as they are.
+    original = z3.z3core.Z3_mk_not
+
+    def Z3_mk_not(a0, a1):  # a wrapper keeping nothing as a default
+        return original(a0, a1)
+
+    monkeypatch.setattr(z3.z3core, "Z3_mk_not", Z3_mk_not)
+    made = terms._c("Z3_mk_not")
+    assert made is Z3_mk_not
+    assert terms.Formula(made(context.ctx, p.as_ast()), context).eq(z3.Not(p))

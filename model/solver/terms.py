@@ -21,6 +21,7 @@ unknowns are all Integers, so its formulas never mix the two.
 from __future__ import annotations
 
 import ctypes
+from typing import NoReturn
 
 import z3
 
@@ -31,8 +32,12 @@ def _c(name: str):
     Python method for each such argument and asks Z3 for an error code after the call:
     about eight calls of Python's for each term made, counting its reference's taking and
     giving back (the property library at 3x3x2, 7.5-7.7 s to 6.8-7.2 s CPU). The wrapper
-    keeps the library's function as the default of its last parameter."""
-    loaded = getattr(z3.z3core, name).__defaults__[-1].f
+    keeps the library's function as the default of its last parameter; a z3py that keeps
+    it otherwise is given its wrapper, slower and as right."""
+    wrapper = getattr(z3.z3core, name)
+    loaded = getattr((wrapper.__defaults__ or (None,))[-1], "f", None)
+    if not hasattr(loaded, "argtypes"):
+        return wrapper
     plain = [
         ctypes.c_void_p if issubclass(kind, ctypes.c_void_p) else kind for kind in loaded.argtypes
     ]
@@ -60,7 +65,7 @@ def _checked(ast, ctx: z3.Context):
     return ast
 
 
-def _failed(ctx: z3.Context):
+def _failed(ctx: z3.Context) -> NoReturn:
     ref = ctx.ctx
     raise z3.Z3Exception(z3.Z3_get_error_msg(ref, z3.Z3_get_error_code(ref)))
 
