@@ -133,7 +133,11 @@ X, Y = (terms.constant(n, z3.IntSort(context)) for n in "xy")
         (lambda: 5 - X, lambda: 5 - x),
         (lambda: -X, lambda: -x),
         (lambda: (X + Y) > X - 1, lambda: (x + y) > x - 1),
+        (lambda: terms.substitution(X + Y > 1, [(X, Y)]), lambda: z3.substitute(x + y > 1, (x, y))),
+        (lambda: terms.substitution(X - 1, [(X, Y), (Y, X)]), lambda: y - 1),
         # What is not an int or an Integer of the context goes through z3py's operators.
+        (lambda: terms.substitution(x + 1, [(X, Y)]), lambda: y + 1),
+        (lambda: terms.substitution(X > 1, []), lambda: x > 1),
         (lambda: X > y, lambda: x > y),
         (lambda: X + real, lambda: x + real),
         (lambda: X * 2, lambda: x * 2),

@@ -22,6 +22,7 @@ import z3
 
 from ..ops import Term
 from ..rules.constraint import Constraint
+from . import terms
 from .encoding import Encoding
 
 Pair = tuple[str, str]  # (source, recipient): one unknown
@@ -73,13 +74,16 @@ class _Joined:
         """One unknown the term reaches, all of them joined; None when it reaches none."""
         if not isinstance(term, z3.ExprRef):
             return None  # a plain bool or int, folded by the rules
-        key = term.get_id()
+        return self._reach(*terms.raw(term))
+
+    def _reach(self, ref, ast) -> Pair | None:
+        key = terms.term_id(ref, ast)
         if key in self._reached:
             return self._reached[key]
         found = self._pair_of.get(key)
         if found is None:
-            for child in term.children():
-                other = self.reach(child)
+            for child in terms.inside(ref, ast):
+                other = self._reach(ref, child)
                 if other is None:
                     continue
                 if found is None:
@@ -100,13 +104,15 @@ class Shape:
     terms: tuple = field(compare=False, repr=False)  # kept, as an id is a term's while it lives
 
 
-def shape(encoding: Encoding, part: Part, terms: Sequence[Term]) -> Shape:
-    context = encoding.context
-    renamed = [(encoding.variables[p], z3.Int(f"#{i}", context)) for i, p in enumerate(part.pairs)]
+def shape(encoding: Encoding, part: Part, asked: Sequence[Term]) -> Shape:
+    integer = z3.IntSort(encoding.context)
+    renamed = [
+        (encoding.variables[p], terms.constant(f"#{i}", integer)) for i, p in enumerate(part.pairs)
+    ]
     # One renaming of all the formulas at once, as one renaming costs as much as its list.
-    formulas = [t for t in terms if z3.is_bool(t)]
-    rest = [t for t in terms if not z3.is_bool(t)]
-    together = (z3.And(formulas) if formulas else True, *rest)
-    shaped = tuple(z3.substitute(t, *renamed) if z3.is_expr(t) else t for t in together)
+    formulas = [t for t in asked if z3.is_bool(t)]
+    rest = [t for t in asked if not z3.is_bool(t)]
+    together = (terms.conjunction(formulas) if formulas else True, *rest)
+    shaped = tuple(terms.substitution(t, renamed) if z3.is_expr(t) else t for t in together)
     ids = tuple(t.get_id() if z3.is_expr(t) else t for t in shaped)
     return Shape((len(part.pairs), *ids), shaped)

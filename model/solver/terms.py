@@ -54,6 +54,9 @@ _mk_int64, _mk_numeral, _mk_int_sort = (_c(f"Z3_mk_{n}") for n in ("int64", "num
 _mk_const, _mk_string_symbol = _c("Z3_mk_const"), _c("Z3_mk_string_symbol")
 _mk_atmost, _mk_pbeq = _c("Z3_mk_atmost"), _c("Z3_mk_pbeq")
 _get_sort, _get_sort_kind = _c("Z3_get_sort"), _c("Z3_get_sort_kind")
+_get_ast_id, _get_ast_kind = _c("Z3_get_ast_id"), _c("Z3_get_ast_kind")
+_get_app_num_args, _get_app_arg = _c("Z3_get_app_num_args"), _c("Z3_get_app_arg")
+_get_quantifier_body, _substitute = _c("Z3_get_quantifier_body"), _c("Z3_substitute")
 _INT64 = 2**63  # Z3_mk_int64 takes a signed 64-bit number: ctypes would cut a larger one
 
 
@@ -306,6 +309,21 @@ def at_most_of(flags: list, n: int) -> z3.BoolRef:
     return Formula(_mk_atmost(context.ctx, len(flags), _array(flags), n), context)
 
 
+def substitution(term, pairs: list) -> z3.ExprRef:
+    """z3.substitute(term, *pairs): each pair's first term replaced by its second, in a truth
+    value or an integer made here and pairs of integers made here, all of one context."""
+    kind = Formula if type(term) in _TRUTHS else Integer if type(term) is Integer else None
+    context = term.ctx
+    fit = all(
+        type(a) is Integer and type(b) is Integer and a.ctx is context and b.ctx is context
+        for a, b in pairs
+    )
+    if kind is None or not fit or not pairs:
+        return z3.substitute(term, *pairs)
+    olds, news = _array([a for a, _ in pairs]), _array([b for _, b in pairs])
+    return kind(_substitute(context.ctx, term.ast, len(pairs), olds, news), context)
+
+
 def exactly_of(flags: list, n: int) -> z3.BoolRef:
     """z3.PbEq([(f, 1) for f in flags], n): exactly n of the flags hold."""
     context, size = _booleans(flags), len(flags)
@@ -313,3 +331,30 @@ def exactly_of(flags: list, n: int) -> z3.BoolRef:
         return z3.PbEq([(f, 1) for f in flags], n)
     ones = (ctypes.c_int * size)(*([1] * size))
     return Formula(_mk_pbeq(context.ctx, size, _array(flags), ones, n), context)
+
+
+# Walking a formula: its terms read raw, with no object made for each, as z3py's `children()`
+# makes (and counts a reference to) one for every term it passes. A term read so is held by
+# nothing of its own: it lives as long as the term it was read from.
+
+
+def raw(term: z3.ExprRef) -> tuple:
+    """The term's context, as Z3's C functions take it, and the term itself raw: where a
+    walk starts."""
+    return term.ctx.ctx, term.ast
+
+
+def term_id(ref, ast) -> int:
+    """term.get_id() of a raw term: the same for equal terms (Z3 makes them one)."""
+    return _get_ast_id(ref, ast)
+
+
+def inside(ref, ast) -> list:
+    """term.children() of a raw term, raw: an application's arguments, a quantifier's body,
+    nothing else's."""
+    kind = _get_ast_kind(ref, ast)
+    if kind == z3.Z3_APP_AST:
+        return [_get_app_arg(ref, ast, i) for i in range(_get_app_num_args(ref, ast))]
+    if kind == z3.Z3_QUANTIFIER_AST:
+        return [_get_quantifier_body(ref, ast)]
+    return []
