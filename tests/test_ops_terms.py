@@ -176,3 +176,21 @@ def test_a_z3py_that_keeps_its_c_functions_otherwise_is_called_through_its_wrapp
     made = terms._c("Z3_mk_not")
     assert made is Z3_mk_not
     assert terms.Formula(made(context.ctx, p.as_ast()), context).eq(z3.Not(p))
+
+
+@pytest.mark.parametrize("make", [lambda: z3.Solver(ctx=context), lambda: z3.Optimize(ctx=context)])
+def test_asserting_all_asserts_what_add_would(make):
+    # Formulas made here and z3py's are asserted directly; a Python bool and a quantifier
+    # go through add, as they would have.
+    direct, added = make(), make()
+    formulas = [X > 1, p, z3.Or(q, r), True, exists]
+    terms.assert_all(direct, formulas)
+    added.add(formulas)
+    assert [f.sexpr() for f in direct.assertions()] == [f.sexpr() for f in added.assertions()]
+    terms.assert_all(direct, [X < 1])
+    assert direct.check() == z3.unsat
+
+
+def test_asserting_a_formula_of_another_context_is_refused_as_add_refuses_it():
+    with pytest.raises(z3.Z3Exception):
+        terms.assert_all(z3.Solver(ctx=context), [z3.Bool("p", z3.Context())])

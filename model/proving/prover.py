@@ -158,10 +158,10 @@ def _decide(prop: Property, timeout: float, out: Path, asked: list[z3.Solver]) -
     seconds = timeout if left is None else min(timeout, left)
     solver.set("timeout", max(1, round(seconds * 1000)))  # 0 would mean no limit at all
     for combat in combats:
-        _assert(solver, [as_formula(f, context) for f in combat.well_formed()])
+        terms.assert_all(solver, [as_formula(f, context) for f in combat.well_formed()])
     solver.add(claim.assume)
     for combat in combats:  # every assignment the property names is one of amounts in range
-        _assert(solver, [f for x in combat.assignments for f in x.domain()])
+        terms.assert_all(solver, [f for x in combat.assignments for f in x.domain()])
     asked.append(solver)
 
     # Asked between push and pop, which turns Z3 to its incremental solver for good: the
@@ -218,14 +218,6 @@ def _each_conjunct_holds(solver: z3.Solver, conclude: z3.BoolRef) -> bool:
         if answer != z3.unsat:
             return False
     return True
-
-
-def _assert(solver: z3.Solver, formulas: list[z3.BoolRef]) -> None:
-    """solver.add(formulas), for formulas of the solver's context: add casts each of the
-    thousands of them to a truth value, which they already are."""
-    ref = solver.ctx.ref()
-    for formula in formulas:
-        z3.Z3_solver_assert(ref, solver.solver, formula.as_ast())
 
 
 def _claim(returned: object, context: z3.Context) -> Claim:

@@ -150,8 +150,8 @@ def is_legal(scenario: Scenario, entries: Iterable[Entry]) -> bool:
     given = {(e.source, e.to): e.amount for e in entries}
     encoding = Encoding(scenario, extra_pairs=given)
     solver = encoding.solver()
-    solver.add(encoding.domain())
-    solver.add([formula for formula, _ in encoding.rule_formulas()])
+    terms.assert_all(solver, encoding.domain())
+    terms.assert_all(solver, [formula for formula, _ in encoding.rule_formulas()])
     for pair, variable in encoding.variables.items():
         solver.add(variable == given.get(pair, 0))
     return decide(solver)

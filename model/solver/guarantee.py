@@ -33,6 +33,7 @@ from .encoding import Encoding, decide
 from .parts import Part, parts, shape
 from .queries import _recheck, possible
 from .symmetry import breaking
+from .terms import assert_all
 
 
 def guarantee(scenario: Scenario, to: str, tally: Tally = ASSIGNED) -> Guarantee | Impossible:
@@ -195,7 +196,7 @@ class _Problem:
         # part's best choice is sure of, any of its twins is.
         unknowns = dict(zip(self.pairs, self.variables, strict=True))
         chosen = [pair for pair, side in zip(self.pairs, self.sides, strict=True) if side]
-        proposer.add(breaking(unknowns, self.classes, among=set(chosen)))
+        assert_all(proposer, breaking(unknowns, self.classes, among=set(chosen)))
         best = None
         while True:
             proposer.push()

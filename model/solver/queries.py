@@ -28,6 +28,7 @@ from ..verdict import check
 from .encoding import Encoding, decide
 from .parts import Part, Shape, parts, shape
 from .symmetry import breaking
+from .terms import assert_all
 
 
 def _pairs_named(scenario: Scenario, requirements: Sequence[Requirement]) -> list[tuple[str, str]]:
@@ -76,9 +77,9 @@ def possible(
             values |= {p: values[q] for p, q in zip(part.pairs, theirs, strict=True)}
             continue
         solver.push()
-        solver.add(encoding.domain(part.pairs))
-        solver.add([formula for formula, _ in wanted])
-        solver.add(breaking(_unknowns(encoding, part), classes))
+        assert_all(solver, encoding.domain(part.pairs))
+        assert_all(solver, [formula for formula, _ in wanted])
+        assert_all(solver, breaking(_unknowns(encoding, part), classes))
         if not decide(solver):
             return _in_the_way(encoding, part, wanted)
         values |= _values(encoding, part, solver.model())
@@ -93,7 +94,7 @@ def _in_the_way(encoding: Encoding, part: Part, wanted) -> Impossible:
     """What stands in the way of a part that cannot be met: an unsatisfiable core over its
     rules, requirements and given amounts, which is one of the whole combat too."""
     solver, labels = encoding.tracked_solver(wanted)
-    solver.add(encoding.domain(part.pairs))
+    assert_all(solver, encoding.domain(part.pairs))
     if decide(solver):
         raise AssertionError("a part is unsatisfiable alone, but not once its core is tracked")
     core = [labels[label] for label in solver.unsat_core()]
@@ -192,7 +193,7 @@ class _PartOptimum:
         """A witness, and `extreme` proved a bound (or, if the witness reaches it, the value
         the witness reaches); False when the part cannot be met at all."""
         solver.push()
-        solver.add(self.formulas)
+        assert_all(solver, self.formulas)
         if not decide(solver):
             return False
         self._keep(solver.model())
@@ -221,7 +222,7 @@ class _PartOptimum:
         if isinstance(self.added, int):
             return
         optimizer = self.encoding.optimizer()
-        optimizer.add(self.formulas)
+        assert_all(optimizer, self.formulas)
         (optimizer.maximize if self.maximize else optimizer.minimize)(self.added)
         if not decide(optimizer):
             raise AssertionError("a part that has a witness has no optimum")

@@ -57,6 +57,7 @@ _get_sort, _get_sort_kind = _c("Z3_get_sort"), _c("Z3_get_sort_kind")
 _get_ast_id, _get_ast_kind = _c("Z3_get_ast_id"), _c("Z3_get_ast_kind")
 _get_app_num_args, _get_app_arg = _c("Z3_get_app_num_args"), _c("Z3_get_app_arg")
 _get_quantifier_body, _substitute = _c("Z3_get_quantifier_body"), _c("Z3_substitute")
+_solver_assert, _optimize_assert = _c("Z3_solver_assert"), _c("Z3_optimize_assert")
 _INT64 = 2**63  # Z3_mk_int64 takes a signed 64-bit number: ctypes would cut a larger one
 
 
@@ -307,6 +308,23 @@ def at_most_of(flags: list, n: int) -> z3.BoolRef:
     if context is None:
         return z3.AtMost(*flags, n)
     return Formula(_mk_atmost(context.ctx, len(flags), _array(flags), n), context)
+
+
+def assert_all(solver: z3.Solver | z3.Optimize, formulas) -> None:
+    """solver.add(*formulas): each a truth value of the solver's context made here or by
+    z3py is asserted directly, where add would cast each of the thousands to what it
+    already is; anything else (a Python bool, a quantifier, another context's formula)
+    goes through add, which casts it or refuses it."""
+    context = solver.ctx
+    if isinstance(solver, z3.Optimize):
+        asserted, handle = _optimize_assert, solver.optimize
+    else:
+        asserted, handle = _solver_assert, solver.solver
+    for formula in formulas:
+        if type(formula) in _TRUTHS and formula.ctx is context:
+            asserted(context.ctx, handle, formula.ast)
+        else:
+            solver.add(formula)
 
 
 def substitution(term, pairs: list) -> z3.ExprRef:

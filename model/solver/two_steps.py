@@ -251,7 +251,7 @@ class FirstStep:
         both, two, second = self._both_steps({target.source, target.to}, exchanges)
         value = total((assigned(target, self.dealt), assigned(target, second)))
         optimizer = self.encoding.optimizer()
-        optimizer.add([formula for formula, _ in both])
+        terms.assert_all(optimizer, [formula for formula, _ in both])
         if not isinstance(value, int):
             (optimizer.maximize if maximize else optimizer.minimize)(value)
         if not decide(optimizer):
@@ -284,7 +284,7 @@ class FirstStep:
         if isinstance(value, int) or z3.is_int_value(value):
             return value if isinstance(value, int) else value.as_long()
         optimizer = self.encoding.optimizer()
-        optimizer.add(formulas)
+        terms.assert_all(optimizer, formulas)
         (optimizer.maximize if maximize else optimizer.minimize)(value)
         if not decide(optimizer):
             raise AssertionError("the first-strike step of a combat has no legal assignment")
@@ -323,7 +323,7 @@ class FirstStep:
         ]
         both += [(self._kept(share, second), share.obstacle) for share in shares]
         solver = self.encoding.solver()
-        solver.add([formula for formula, _ in both])
+        terms.assert_all(solver, [formula for formula, _ in both])
         if decide(solver):
             model = solver.model()
             one, two = self.encoding.entries(model), _entries(model, two)
@@ -366,7 +366,7 @@ class FirstStep:
         under a label, to find their unsatisfiable core: pared down to the fewest only up to
         MINIMIZED of them."""
         solver, labels = self.encoding.tracked_solver((f, o) for f, o in both if o is not None)
-        solver.add([f for f, o in both if o is None])
+        terms.assert_all(solver, [f for f, o in both if o is None])
         if len(labels) > MINIMIZED:
             solver.set("core.minimize", False)
         return solver, labels
