@@ -1,4 +1,5 @@
-"""Z3 terms made through Z3's C API: the formulas the rules and the proofs build, made fast.
+"""Z3 terms made, read and asserted through Z3's C API: the formulas the rules and the proofs
+build, made fast.
 
 A proof builds hundreds of thousands of terms, each of one context and of a sort known when
 it is made. z3py's functions and operators (And, Not, If, Sum, `x > 0`) spend most of their
@@ -8,6 +9,10 @@ answers do not change) with the C API directly, once their arguments are known t
 anything else goes through z3py, its checks, conversions and errors alike. The calls go to the
 very functions z3py calls, given plain pointers (`_c`); every term made is still checked for
 an error, as z3py checks it.
+
+The same holds for reading terms (`raw`, `term_id`, `inside`: walking a formula without an
+object for each term it passes, as z3py's `children()` makes one) and for asserting them
+(`assert_all`, without z3py's cast of each formula to the truth value it already is).
 
 `Formula` and `Integer` are z3py's BoolRef and ArithRef for the terms made here, and behave
 as those do; they take the reference that holds a term directly, and an Integer compares
@@ -58,6 +63,7 @@ _get_ast_id, _get_ast_kind = _c("Z3_get_ast_id"), _c("Z3_get_ast_kind")
 _get_app_num_args, _get_app_arg = _c("Z3_get_app_num_args"), _c("Z3_get_app_arg")
 _get_quantifier_body, _substitute = _c("Z3_get_quantifier_body"), _c("Z3_substitute")
 _solver_assert, _optimize_assert = _c("Z3_solver_assert"), _c("Z3_optimize_assert")
+_get_error_code = _c("Z3_get_error_code")
 _INT64 = 2**63  # Z3_mk_int64 takes a signed 64-bit number: ctypes would cut a larger one
 
 
@@ -323,6 +329,8 @@ def assert_all(solver: z3.Solver | z3.Optimize, formulas) -> None:
     for formula in formulas:
         if type(formula) in _TRUTHS and formula.ctx is context:
             asserted(context.ctx, handle, formula.ast)
+            if _get_error_code(context.ctx) != z3.Z3_OK:  # as z3py checks after each call
+                _failed(context)
         else:
             solver.add(formula)
 
