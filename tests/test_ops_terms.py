@@ -194,3 +194,24 @@ def test_asserting_all_asserts_what_add_would(make):
 def test_asserting_a_formula_of_another_context_is_refused_as_add_refuses_it():
     with pytest.raises(z3.Z3Exception):
         terms.assert_all(z3.Solver(ctx=context), [z3.Bool("p", z3.Context())])
+
+
+def test_a_formula_read_raw_reads_as_z3py_reads_it():
+    # What the walks over formulas (parts, counting) read without z3py's objects.
+    def compare(ref, ast, expected):
+        assert terms.term_id(ref, ast) == expected.get_id()
+        assert terms.sort_kind(ref, ast) == expected.sort().kind()
+        if z3.is_quantifier(expected) or z3.is_var(expected):
+            assert terms.operator(ref, ast) is None
+        else:
+            assert terms.operator(ref, ast) == expected.decl().kind()
+        if z3.is_int_value(expected):
+            assert terms.integer_value(ref, ast) == expected.as_long()
+        inner = terms.inside(ref, ast)
+        assert len(inner) == len(expected.children())
+        for child, known in zip(inner, expected.children(), strict=True):
+            compare(ref, child, known)
+
+    formula = z3.And(z3.Implies(p, X + Y >= -2), z3.If(q, x, 2**70) == w, exists)
+    compare(*terms.raw(formula), formula)
+    assert terms.shown(*terms.raw(X + 1)) == "(+ x 1)"

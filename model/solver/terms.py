@@ -64,6 +64,8 @@ _get_app_num_args, _get_app_arg = _c("Z3_get_app_num_args"), _c("Z3_get_app_arg"
 _get_quantifier_body, _substitute = _c("Z3_get_quantifier_body"), _c("Z3_substitute")
 _solver_assert, _optimize_assert = _c("Z3_solver_assert"), _c("Z3_optimize_assert")
 _get_error_code = _c("Z3_get_error_code")
+_get_app_decl, _get_decl_kind = _c("Z3_get_app_decl"), _c("Z3_get_decl_kind")
+_get_numeral_string = _c("Z3_get_numeral_string")
 _INT64 = 2**63  # Z3_mk_int64 takes a signed 64-bit number: ctypes would cut a larger one
 
 
@@ -373,6 +375,29 @@ def raw(term: z3.ExprRef) -> tuple:
 def term_id(ref, ast) -> int:
     """term.get_id() of a raw term: the same for equal terms (Z3 makes them one)."""
     return _get_ast_id(ref, ast)
+
+
+def operator(ref, ast) -> int | None:
+    """term.decl().kind() of a raw term (Z3_OP_ANUM for a numeral, Z3_OP_UNINTERPRETED for
+    an unknown); None for a quantifier or a bound variable, which have none."""
+    if _get_ast_kind(ref, ast) not in (z3.Z3_APP_AST, z3.Z3_NUMERAL_AST):
+        return None
+    return _get_decl_kind(ref, _get_app_decl(ref, ast))
+
+
+def sort_kind(ref, ast) -> int:
+    """term.sort().kind() of a raw term: Z3_BOOL_SORT, Z3_INT_SORT, ..."""
+    return _get_sort_kind(ref, _get_sort(ref, ast))
+
+
+def integer_value(ref, ast) -> int:
+    """term.as_long() of a raw integer numeral."""
+    return int(_get_numeral_string(ref, ast))
+
+
+def shown(ref, ast) -> str:
+    """str(term) of a raw term, for a message."""
+    return z3.Z3_ast_to_string(ref, ast)
 
 
 def inside(ref, ast) -> list:

@@ -24,7 +24,7 @@ from ...errors import TooManyToCount
 from ...limits import COUNT_ROWS
 from ...rules.division import damage_to_assign
 from ..encoding import Encoding
-from .atoms import Linear, taken_apart, variables
+from .atoms import Linear, taken_apart, unknowns
 from .dynamic import Block, Programme
 
 
@@ -134,7 +134,7 @@ def independent_groups(scenario: Scenario) -> list[_Group]:
     formulas = []
     for constraint in encoding.constraints:
         formula = encoding.formula(constraint.holds)
-        creatures = sorted({owner[v.get_id()] for v in variables(formula)})
+        creatures = sorted({owner[i] for i in unknowns(formula)})
         for other in creatures[1:]:
             parent[root(other)] = root(creatures[0])
         formulas.append((formula, frozenset(creatures)))

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 import z3
 
+from .. import terms
+
 # A skeleton: True, False, ("atom", i), ("not", s), ("and", (s, ...)) or ("or", (s, ...)).
 Skeleton = object
 
@@ -44,18 +46,21 @@ Atom = Linear | Whole
 
 
 def taken_apart(formula: z3.BoolRef, index: dict[int, int]) -> tuple[Skeleton, list[Atom]]:
-    """The formula's skeleton and atoms; `index` numbers the unknowns, by their Z3 id."""
+    """The formula's skeleton and atoms; `index` numbers the unknowns, by their Z3 id. The
+    formula is read raw (`terms.inside`), with no z3py object made for each of its terms."""
+    ref, root = terms.raw(formula)
     atoms: list[Atom] = []
     seen: dict[int, Skeleton] = {}  # Z3 shares subterms: take each apart once
 
-    def skeleton(expr) -> Skeleton:
-        if expr.get_id() not in seen:
-            seen[expr.get_id()] = _skeleton(expr)
-        return seen[expr.get_id()]
+    def skeleton(ast) -> Skeleton:
+        key = terms.term_id(ref, ast)
+        if key not in seen:
+            seen[key] = _skeleton(ast)
+        return seen[key]
 
-    def _skeleton(expr) -> Skeleton:
-        kind = expr.decl().kind()
-        children = expr.children()
+    def _skeleton(ast) -> Skeleton:
+        kind = terms.operator(ref, ast)
+        children = terms.inside(ref, ast)
         if kind == z3.Z3_OP_TRUE:
             return True
         if kind == z3.Z3_OP_FALSE:
@@ -68,29 +73,32 @@ def taken_apart(formula: z3.BoolRef, index: dict[int, int]) -> tuple[Skeleton, l
             return ("or", tuple(skeleton(c) for c in children))
         if kind == z3.Z3_OP_IMPLIES:
             return ("or", (("not", skeleton(children[0])), skeleton(children[1])))
-        if kind == z3.Z3_OP_ITE and z3.is_bool(children[1]):
+        if kind == z3.Z3_OP_ITE and terms.sort_kind(ref, children[1]) == z3.Z3_BOOL_SORT:
             test, then, otherwise = (skeleton(c) for c in children)
             return ("or", (("and", (test, then)), ("and", (("not", test), otherwise))))
-        atoms.append(_linear_atom(expr, index) or _whole_atom(expr, index))
+        atoms.append(_linear_atom(ref, ast, index) or _whole_atom(ref, ast, index))
         return ("atom", len(atoms) - 1)
 
-    return skeleton(formula), atoms
+    return skeleton(root), atoms
 
 
-def _linear_atom(expr, index: dict[int, int]) -> Linear | None:
-    kind = expr.decl().kind()
-    if kind not in _SIDES or (kind == z3.Z3_OP_EQ and not z3.is_int(expr.children()[0])):
+def _linear_atom(ref, ast, index: dict[int, int]) -> Linear | None:
+    kind = terms.operator(ref, ast)
+    children = terms.inside(ref, ast)
+    if kind not in _SIDES or (
+        kind == z3.Z3_OP_EQ and terms.sort_kind(ref, children[0]) != z3.Z3_INT_SORT
+    ):
         return None
-    left, right = (_linear(c, index) for c in expr.children())
+    left, right = (_linear(ref, c, index) for c in children)
     if left is None or right is None:
         return None
     # The atom as (big - small + shift) >= 0, or big - small == 0, over the integers.
     big, small, shift, equal = _SIDES[kind](left, right)
-    terms = dict(big[0])
+    coefficients = dict(big[0])
     for u, c in small[0].items():
-        terms[u] = terms.get(u, 0) - c
+        coefficients[u] = coefficients.get(u, 0) - c
     constant = big[1] - small[1] + shift
-    return Linear(tuple((u, c) for u, c in sorted(terms.items()) if c), constant, equal)
+    return Linear(tuple((u, c) for u, c in sorted(coefficients.items()) if c), constant, equal)
 
 
 # Each comparison as (the side that must be larger, the other, a shift, whether an equality).
@@ -103,16 +111,16 @@ _SIDES = {
 }
 
 
-def _linear(expr, index: dict[int, int]) -> tuple[dict[int, int], int] | None:
+def _linear(ref, ast, index: dict[int, int]) -> tuple[dict[int, int], int] | None:
     """An integer term as its coefficients by unknown and its constant; None if it is not a
     sum of unknowns times constants."""
-    kind = expr.decl().kind()
-    children = expr.children()
+    kind = terms.operator(ref, ast)
+    children = terms.inside(ref, ast)
     if kind == z3.Z3_OP_ANUM:
-        return {}, expr.as_long()
+        return {}, terms.integer_value(ref, ast)
     if kind == z3.Z3_OP_UNINTERPRETED and not children:
-        return {index[expr.get_id()]: 1}, 0
-    parts = [_linear(c, index) for c in children]
+        return {index[terms.term_id(ref, ast)]: 1}, 0
+    parts = [_linear(ref, c, index) for c in children]
     if any(p is None for p in parts):
         return None
     if kind == z3.Z3_OP_ADD:
@@ -121,43 +129,50 @@ def _linear(expr, index: dict[int, int]) -> tuple[dict[int, int], int] | None:
         return _combined(parts, [1] + [-1] * (len(parts) - 1))
     if kind == z3.Z3_OP_UMINUS:
         return _combined(parts, [-1])
-    if kind == z3.Z3_OP_MUL and sum(bool(terms) for terms, _ in parts) <= 1:
+    if kind == z3.Z3_OP_MUL and sum(bool(found) for found, _ in parts) <= 1:
         factor = 1
-        for terms, constant in parts:
-            factor *= 1 if terms else constant
+        for found, constant in parts:
+            factor *= 1 if found else constant
         return _combined([p for p in parts if p[0]] or [({}, 1)], [factor])
     return None
 
 
 def _combined(parts, signs) -> tuple[dict[int, int], int]:
-    terms: dict[int, int] = {}
+    found: dict[int, int] = {}
     constant = 0
     for (part, c), sign in zip(parts, signs, strict=True):
         constant += sign * c
         for u, k in part.items():
-            terms[u] = terms.get(u, 0) + sign * k
-    return terms, constant
+            found[u] = found.get(u, 0) + sign * k
+    return found, constant
 
 
-def _whole_atom(expr, index: dict[int, int]) -> Whole:
-    unknowns = sorted({index[v.get_id()] for v in variables(expr)})
-    names = {v.get_id(): f"x{index[v.get_id()]}" for v in variables(expr)}
+def _whole_atom(ref, ast, index: dict[int, int]) -> Whole:
+    ids = _unknowns(ref, ast)
+    unknowns = sorted({index[i] for i in ids})
+    names = {i: f"x{index[i]}" for i in ids}
     parameters = ", ".join(f"x{u}" for u in unknowns)
-    test = eval(f"lambda {parameters}: {python_code(expr, names)}")  # noqa: S307 - built from Z3
+    test = eval(f"lambda {parameters}: {_python(ref, ast, names)}")  # noqa: S307 - built from Z3
     return Whole(tuple(unknowns), test)
 
 
-def variables(formula) -> list:
-    """The unknowns a formula mentions."""
-    seen, found, todo = set(), [], [formula]
+def unknowns(formula: z3.ExprRef) -> set[int]:
+    """The Z3 ids of the unknowns a formula mentions."""
+    return _unknowns(*terms.raw(formula))
+
+
+def _unknowns(ref, ast) -> set[int]:
+    seen, found, todo = set(), set(), [ast]
     while todo:
-        expr = todo.pop()
-        if expr.get_id() in seen:
+        ast = todo.pop()
+        key = terms.term_id(ref, ast)
+        if key in seen:
             continue
-        seen.add(expr.get_id())
-        if z3.is_const(expr) and expr.decl().kind() == z3.Z3_OP_UNINTERPRETED:
-            found.append(expr)
-        todo.extend(expr.children())
+        seen.add(key)
+        children = terms.inside(ref, ast)
+        if not children and terms.operator(ref, ast) == z3.Z3_OP_UNINTERPRETED:
+            found.add(key)
+        todo.extend(children)
     return found
 
 
@@ -173,14 +188,14 @@ _INFIX = {
 }
 
 
-def python_code(expr, names: dict[int, str]) -> str:
-    """A Python expression equal to the Z3 term; `names` gives each unknown's, by Z3 id."""
-    kind = expr.decl().kind()
-    args = [python_code(a, names) for a in expr.children()]
+def _python(ref, ast, names: dict[int, str]) -> str:
+    """A Python expression equal to the raw Z3 term; `names` gives each unknown's, by Z3 id."""
+    kind = terms.operator(ref, ast)
+    args = [_python(ref, a, names) for a in terms.inside(ref, ast)]
     if kind == z3.Z3_OP_UNINTERPRETED and not args:
-        return names[expr.get_id()]
+        return names[terms.term_id(ref, ast)]
     if kind == z3.Z3_OP_ANUM:
-        return str(expr.as_long())
+        return str(terms.integer_value(ref, ast))
     if kind == z3.Z3_OP_TRUE:
         return "True"
     if kind == z3.Z3_OP_FALSE:
@@ -199,4 +214,4 @@ def python_code(expr, names: dict[int, str]) -> str:
         return f"(-{args[0]})"
     if kind in _INFIX:
         return "(" + f" {_INFIX[kind]} ".join(args) + ")"
-    raise NotImplementedError(f"cannot compile {expr.decl()} in {expr}")
+    raise NotImplementedError(f"cannot compile {terms.shown(ref, ast)}")
