@@ -318,6 +318,15 @@ def at_most_of(flags: list, n: int) -> z3.BoolRef:
     return Formula(_mk_atmost(context.ctx, len(flags), _array(flags), n), context)
 
 
+def exactly_of(flags: list, n: int) -> z3.BoolRef:
+    """z3.PbEq([(f, 1) for f in flags], n): exactly n of the flags hold."""
+    context, size = _booleans(flags), len(flags)
+    if context is None:
+        return z3.PbEq([(f, 1) for f in flags], n)
+    ones = (ctypes.c_int * size)(*([1] * size))
+    return Formula(_mk_pbeq(context.ctx, size, _array(flags), ones, n), context)
+
+
 def assert_all(solver: z3.Solver | z3.Optimize, formulas) -> None:
     """solver.add(*formulas): each a truth value of the solver's context made here or by
     z3py is asserted directly, where add would cast each of the thousands to what it
@@ -352,15 +361,6 @@ def substitution(term, pairs: list) -> z3.ExprRef:
     return kind(_substitute(context.ctx, term.ast, len(pairs), olds, news), context)
 
 
-def exactly_of(flags: list, n: int) -> z3.BoolRef:
-    """z3.PbEq([(f, 1) for f in flags], n): exactly n of the flags hold."""
-    context, size = _booleans(flags), len(flags)
-    if context is None:
-        return z3.PbEq([(f, 1) for f in flags], n)
-    ones = (ctypes.c_int * size)(*([1] * size))
-    return Formula(_mk_pbeq(context.ctx, size, _array(flags), ones, n), context)
-
-
 # Walking a formula: its terms read raw, with no object made for each, as z3py's `children()`
 # makes (and counts a reference to) one for every term it passes. A term read so is held by
 # nothing of its own: it lives as long as the term it was read from.
@@ -377,10 +377,13 @@ def term_id(ref, ast) -> int:
     return _get_ast_id(ref, ast)
 
 
+_APPLICATIONS = (z3.Z3_APP_AST, z3.Z3_NUMERAL_AST)  # the terms that have an operator
+
+
 def operator(ref, ast) -> int | None:
     """term.decl().kind() of a raw term (Z3_OP_ANUM for a numeral, Z3_OP_UNINTERPRETED for
     an unknown); None for a quantifier or a bound variable, which have none."""
-    if _get_ast_kind(ref, ast) not in (z3.Z3_APP_AST, z3.Z3_NUMERAL_AST):
+    if _get_ast_kind(ref, ast) not in _APPLICATIONS:
         return None
     return _get_decl_kind(ref, _get_app_decl(ref, ast))
 
