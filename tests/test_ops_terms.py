@@ -214,4 +214,5 @@ def test_a_formula_read_raw_reads_as_z3py_reads_it():
 
     formula = z3.And(z3.Implies(p, X + Y >= -2), z3.If(q, x, 2**70) == w, exists)
     compare(*terms.raw(formula), formula)
-    assert terms.shown(*terms.raw(X + 1)) == "(+ x 1)"
+    held = X + 1  # a term read raw lives only as long as something holds it
+    assert terms.shown(*terms.raw(held)) == "(+ x 1)"

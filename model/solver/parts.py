@@ -10,7 +10,7 @@ part's most (or least). A formula of the question's own (a requirement, an amoun
 gives) joins the parts it speaks of.
 
     parts(encoding, formulas=()) -> list[Part]
-    shape(encoding, part, terms) -> Shape: equal for parts that are the same but for names
+    shape(encoding, part, asked) -> Shape: equal for parts that are the same but for names
 """
 
 from __future__ import annotations

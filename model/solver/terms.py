@@ -10,9 +10,11 @@ anything else goes through z3py, its checks, conversions and errors alike. The c
 very functions z3py calls, given plain pointers (`_c`); every term made is still checked for
 an error, as z3py checks it.
 
-The same holds for reading terms (`raw`, `term_id`, `inside`: walking a formula without an
-object for each term it passes, as z3py's `children()` makes one) and for asserting them
-(`assert_all`, without z3py's cast of each formula to the truth value it already is).
+Terms are read (`raw`, `term_id`, `inside`, ...: walking a formula without an object for each
+term it passes, as z3py's `children()` makes one) and asserted (`assert_all`, without z3py's
+cast of each formula to the truth value it already is) through the C API too. Each formula
+asserted is checked for an error; the readers are given only terms read from a term a caller
+holds, which they cannot fail on, and are not checked.
 
 `Formula` and `Integer` are z3py's BoolRef and ArithRef for the terms made here, and behave
 as those do; they take the reference that holds a term directly, and an Integer compares
@@ -41,7 +43,7 @@ def _c(name: str):
     it otherwise is given its wrapper, slower and as right."""
     wrapper = getattr(z3.z3core, name)
     loaded = getattr((wrapper.__defaults__ or (None,))[-1], "f", None)
-    if not hasattr(loaded, "argtypes"):
+    if getattr(loaded, "argtypes", None) is None:
         return wrapper
     plain = [
         ctypes.c_void_p if issubclass(kind, ctypes.c_void_p) else kind for kind in loaded.argtypes
@@ -63,7 +65,7 @@ _get_ast_id, _get_ast_kind = _c("Z3_get_ast_id"), _c("Z3_get_ast_kind")
 _get_app_num_args, _get_app_arg = _c("Z3_get_app_num_args"), _c("Z3_get_app_arg")
 _get_quantifier_body, _substitute = _c("Z3_get_quantifier_body"), _c("Z3_substitute")
 _solver_assert, _optimize_assert = _c("Z3_solver_assert"), _c("Z3_optimize_assert")
-_get_error_code = _c("Z3_get_error_code")
+_get_error_code, _get_error_msg = _c("Z3_get_error_code"), _c("Z3_get_error_msg")
 _get_app_decl, _get_decl_kind = _c("Z3_get_app_decl"), _c("Z3_get_decl_kind")
 _get_numeral_string = _c("Z3_get_numeral_string")
 _INT64 = 2**63  # Z3_mk_int64 takes a signed 64-bit number: ctypes would cut a larger one
@@ -78,8 +80,10 @@ def _checked(ast, ctx: z3.Context):
 
 
 def _failed(ctx: z3.Context) -> NoReturn:
+    """z3py's exception, with Z3's message for the error the last call made."""
     ref = ctx.ctx
-    raise z3.Z3Exception(z3.Z3_get_error_msg(ref, z3.Z3_get_error_code(ref)))
+    message = _get_error_msg(ref, _get_error_code(ref))
+    raise z3.Z3Exception(message.decode() if isinstance(message, bytes) else message)
 
 
 class _Held:
@@ -368,7 +372,7 @@ def substitution(term, pairs: list) -> z3.ExprRef:
 
 def raw(term: z3.ExprRef) -> tuple:
     """The term's context, as Z3's C functions take it, and the term itself raw: where a
-    walk starts."""
+    walk starts. The caller holds `term` for as long as the walk lasts."""
     return term.ctx.ctx, term.ast
 
 
