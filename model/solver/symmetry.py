@@ -75,7 +75,7 @@ def breaking(
             for x in swap
             for p in (*terms_of.get(x, ()), *(() if in_terms_alone else of.get(x, ())))
         }
-        moved = {p: _moved(p, swap) for p in touched}
+        moved = {p: moved_key(p, swap) for p in touched}
         if any(q not in place for q in moved.values()):
             continue
         if among is not None:
@@ -92,7 +92,7 @@ def breaking(
     return found
 
 
-def _moved(key: tuple, swap: Mapping[str, str]) -> tuple:
+def moved_key(key: tuple, swap: Mapping[str, str]) -> tuple:
     """The key of what an exchange puts in the place of what `key` names."""
     if isinstance(key[0], frozenset):  # a term over a whole part: its ids, then what it is
         return (frozenset(swap.get(id, id) for id in key[0]), *key[1:])

@@ -352,17 +352,13 @@ def assert_all(solver: z3.Solver | z3.Optimize, formulas) -> None:
 
 def substitution(term, pairs: list) -> z3.ExprRef:
     """z3.substitute(term, *pairs): each pair's first term replaced by its second, in a truth
-    value or an integer made here and pairs of integers made here, all of one context."""
+    value or an integer made here and pairs of integers, all of one context."""
     kind = Formula if type(term) in _TRUTHS else Integer if type(term) is Integer else None
-    context = term.ctx
-    fit = all(
-        type(a) is Integer and type(b) is Integer and a.ctx is context and b.ctx is context
-        for a, b in pairs
-    )
-    if kind is None or not fit or not pairs:
+    olds, news = [a for a, _ in pairs], [b for _, b in pairs]
+    if kind is None or not pairs or _integers(olds + news) is not term.ctx:
         return z3.substitute(term, *pairs)
-    olds, news = _array([a for a, _ in pairs]), _array([b for _, b in pairs])
-    return kind(_substitute(context.ctx, term.ast, len(pairs), olds, news), context)
+    made = _substitute(term.ctx.ctx, term.ast, len(pairs), _array(olds), _array(news))
+    return kind(made, term.ctx)
 
 
 # Walking a formula: its terms read raw, with no object made for each, as z3py's `children()`

@@ -210,6 +210,13 @@ class Share:
         )
 
     @property
+    def key(self) -> tuple:
+        """The part's ids, then the pair: how the query's symmetry reads what the part deals
+        of the pair (`symmetry.breaking`'s `leading`), and how an exchange of alike parts
+        renames it (`symmetry.moved_key`)."""
+        return frozenset(self.members), self.pair
+
+    @property
     def obstacle(self) -> Obstacle:
         """The bounds as they stand in the way of a query, until the rules of the part that
         keep them (`FirstStep.rules_keeping`) are named in their place."""
@@ -433,12 +440,7 @@ class FirstStep:
         # exact total of their shares is found at once.
         classes = interchangeable(self.scenario, named, self.dealing)
         second = self.dealing.of(Amounts(two))
-        shared = {
-            (frozenset(share.members), str(share.pair)): one.integer(
-                total(self._dealt_by(share, second))
-            )
-            for share in shares
-        }
+        shared = {share.key: one.integer(total(self._dealt_by(share, second))) for share in shares}
         steps = {(s, r, "first"): v for (s, r), v in one.variables.items()}
         steps |= {(s, r, "second"): v for (s, r), v in two.items()}
         symmetry = breaking(steps, classes, exchanges=exchanges, leading=shared)

@@ -347,13 +347,15 @@ def _with_the_rules_keeping(
 def _with_alike(alike: list, shares: list, kept: list) -> list:
     """The shares `kept`, and those of the same pair of every part alike to one of theirs
     (`alike`: the exchanges of each two neighbours of a set of alike parts)."""
-    of = {(frozenset(share.members), share.pair): share for share in shares}
-    found = {(frozenset(share.members), share.pair): share for share in kept}
+    from ..solver.symmetry import moved_key
+
+    of = {share.key: share for share in shares}
+    found = {share.key: share for share in kept}
     more = list(found)
     while more:
-        members, pair = more.pop()
+        at = more.pop()
         for exchange in alike:
-            key = (frozenset(exchange.get(id, id) for id in members), pair)
+            key = moved_key(at, exchange)
             if key in of and key not in found:
                 found[key] = of[key]
                 more.append(key)
