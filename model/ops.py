@@ -101,6 +101,21 @@ def total(values: Iterable[Term]) -> Term:
     return _terms().sum_of(terms, constant)
 
 
+def any_positive(counted: Iterable[tuple[Term, Term]]) -> Term:
+    """Whether some amount whose condition holds is above 0, of amounts never negative (the
+    damage assigned). The amounts whose condition is plainly true are summed, one atom for
+    all of them: their disjunction left Z3 a case for each (two deathtouch tramplers blocked
+    by 24 tokens, each blocking both: "more than the most" undecided after 20 s, 0.05 s as a
+    sum). An amount whose condition is a term counts only with it, a disjunct of its own."""
+    certain, maybe = [], []
+    for condition, amount in counted:
+        if condition is True:
+            certain.append(amount)
+        elif condition is not False:
+            maybe.append(all_of((condition, amount > 0)))
+    return any_of((total(certain) > 0, *maybe))
+
+
 def at_least_zero(value: Term) -> Term:
     if type(value) is int:  # a plain number, as ite would fold it: one for each creature
         return value if value > 0 else 0

@@ -10,7 +10,7 @@ import gc
 import pytest
 import z3
 
-from lethal.ops import all_of, any_of, at_least_zero, implies, ite, negate, total
+from lethal.ops import all_of, any_of, any_positive, at_least_zero, implies, ite, negate, total
 from lethal.solver import terms
 
 context = z3.Context()
@@ -50,6 +50,12 @@ def same(built, expected) -> bool:
         (lambda: total([3, x]), lambda: x + 3),
         (lambda: total([x]), lambda: x),
         (lambda: at_least_zero(x - y), lambda: z3.If(x - y > 0, x - y, 0)),
+        (lambda: any_positive([(True, x), (True, y)]), lambda: z3.Sum(x, y) > 0),
+        (lambda: any_positive([(p, x), (False, y)]), lambda: z3.And(p, x > 0)),
+        (
+            lambda: any_positive([(p, x), (True, w), (q, 2)]),
+            lambda: z3.Or(w > 0, z3.And(p, x > 0), q),
+        ),
         # What the C API is not given: reals, quantifiers, Python bools among terms.
         (lambda: total([x, real]), lambda: z3.Sum(x, real)),
         (lambda: total([real, 1]), lambda: real + 1),
@@ -62,6 +68,22 @@ def same(built, expected) -> bool:
 )
 def test_the_formula_is_the_one_z3_builds(built, expected):
     assert same(built(), expected())
+
+
+@pytest.mark.parametrize(
+    "counted, expected",
+    [([], False), ([(True, 0)], False), ([(False, 3), (True, 0)], False), ([(True, 2)], True)],
+)
+def test_any_positive_of_plain_values_is_whether_an_amount_counted_is_above_0(counted, expected):
+    assert any_positive(counted) is expected
+
+
+def test_any_positive_is_the_disjunction_of_amounts_never_negative():
+    counted = [(True, x), (p, y), (True, w)]
+    disjunction = z3.Or([z3.And(c, a > 0) for c, a in counted])
+    solver = z3.Solver(ctx=context)
+    solver.add(x >= 0, y >= 0, w >= 0, any_positive(counted) != disjunction)
+    assert solver.check() == z3.unsat
 
 
 def test_what_the_c_api_is_not_given_goes_through_z3py():

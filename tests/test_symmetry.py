@@ -161,6 +161,43 @@ def test_a_token_given_an_amount_keeps_it():
     assert Entry("t2", "D", 2) in answer.assignment
 
 
+# Identical tramplers each blocked by all of the same identical tokens: a matrix of twins.
+
+
+def tramplers_blocked_by_every_token(m: int, n: int, *keywords: str) -> dict:
+    """m 4/2 tramplers (with `keywords` too), each blocked by all of n 1/2 tokens."""
+    tramplers = [attacker(f"t{i}", 4, 2, "trample", *keywords) for i in range(m)]
+    blocking = [f"t{i}" for i in range(m)]
+    tokens = [blocker(f"b{j}", 1, 2, blocking=blocking) for j in range(n)]
+    return scenario_file(*tramplers, *tokens)
+
+
+def test_of_dividers_and_the_twins_they_divide_among_only_the_dividers_are_ordered():
+    """What t0 and t1 assign to b0, b1 and b2 is a matrix: its rows (each trampler's
+    division) are ordered, its columns (what each token is dealt) are not. Where the tokens
+    divide here too, both are."""
+    matrix = {(t, r): z3.Int(f"{t}->{r}") for t in ("t0", "t1") for r in ("b0", "b1", "b2", "D")}
+    classes = [("t0", "t1"), ("b0", "b1", "b2")]
+    assert len(breaking(matrix, classes)) == 1
+    replies = {(b, t): z3.Int(f"{b}->{t}") for b in ("b0", "b1", "b2") for t in ("t0", "t1")}
+    assert len(breaking({**matrix, **replies}, classes)) == 1 + 2
+
+
+@pytest.mark.parametrize("keywords", [(), ("deathtouch",)])
+@pytest.mark.parametrize("to", ["D", "t0", "b1"])
+def test_queries_on_a_matrix_of_twins_equal_the_whole_asked_at_once(keywords, to):
+    combat = parse(tramplers_blocked_by_every_token(3, 4, *keywords))
+    assert sorted(interchangeable(combat)) == [("b0", "b1", "b2", "b3"), ("t0", "t1", "t2")]
+    for find, maximize in ((maximum, True), (minimum, False)):
+        answer = find(combat, to)
+        assert answer.value == _whole_optimum(combat, to, None, maximize)
+        assert_witness(combat, answer.assignment)
+    most = maximum(combat, to).value
+    assert possible(combat, [requirement(f"*->{to} == {most}")]).possible
+    assert not possible(combat, [requirement(f"*->{to} > {most}")]).possible
+    assert_the_whole_agrees(combat, to)
+
+
 # Random small combats with twins, against the brute-force reference.
 
 

@@ -194,8 +194,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "deathtouch.zero-damage-is-deathtouch",
         "rules/deathtouch.py",
-        "view.has(o, DEATHTOUCH), x > 0",
-        "view.has(o, DEATHTOUCH), x >= 0",
+        "any_positive((view.has(o, DEATHTOUCH), x) for o, x in amounts.into(b))",
+        "any_of(view.has(o, DEATHTOUCH) for o, x in amounts.into(b))",
         "a deathtouch source assigning 0 makes the damage lethal (702.2c: any nonzero amount)",
     ),
     Mutant(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..amounts import Amounts
 from ..keywords import DEATHTOUCH
-from ..ops import Term, all_of, any_of
+from ..ops import Term, any_of, any_positive
 
 
 def deathtouch_damage_assigned(view, amounts: Amounts, b: str) -> Term:
@@ -14,7 +14,7 @@ def deathtouch_damage_assigned(view, amounts: Amounts, b: str) -> Term:
     deathtouch damage assigned this step counts, as other creatures' damage counts toward
     lethal in 702.19b.
     """
-    return any_of(all_of((view.has(o, DEATHTOUCH), x > 0)) for o, x in amounts.into(b))
+    return any_positive((view.has(o, DEATHTOUCH), x) for o, x in amounts.into(b))
 
 
 def lethal_damage_assigned(view, amounts: Amounts, b: str) -> Term:

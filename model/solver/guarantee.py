@@ -189,6 +189,8 @@ class _Problem:
             solver = encoding.solver()
             solver.add(self.legal)
             return (0, self._values(solver.model())) if decide(solver) else None
+        if not self.first or not self.second:
+            return self._optimum()
         bar = z3.Int("bar", encoding.context)
         proposer = encoding.solver()
         proposer.add(self.legal)  # the choice can be completed legally
@@ -221,6 +223,22 @@ class _Problem:
             )
             if best is None or value > best[0]:
                 best = (value, self._values(model))
+
+    def _optimum(self) -> tuple[int, list[int]] | None:
+        """Where one side chooses every unknown of the part, what it is sure of is its best
+        outright, the most (or, the second side's, the least) of the score: asked of Z3's
+        optimizer at once, where the search above would climb to it one proposal at a time
+        (10 tramplers each blocked by all of 20 tokens: 119 proposals, 2.2 s, then 0.07 s)."""
+        optimizer = self.encoding.optimizer()
+        optimizer.add(self.legal)
+        # One of each set of twins: with one side choosing everything, twins score alike.
+        unknowns = dict(zip(self.pairs, self.variables, strict=True))
+        assert_all(optimizer, breaking(unknowns, self.classes))
+        (optimizer.maximize if self.first else optimizer.minimize)(self.score)
+        if not decide(optimizer):
+            return None
+        model = optimizer.model()
+        return model.eval(self.score, model_completion=True).as_long(), self._values(model)
 
     def _values(self, model: z3.ModelRef) -> list[int]:
         return [model.eval(v, model_completion=True).as_long() for v in self.variables]

@@ -65,8 +65,9 @@ def breaking(
         for id in key[0]:
             terms_of.setdefault(id, []).append(key)
     swaps = [(swap, any(x in terms_of for x in swap)) for swap in exchanges]
-    for members in classes:
-        members = [m for m in members if m in of]  # those with no unknown here order nothing
+    # Those with no unknown here order nothing.
+    here = [[m for m in members if m in of] for members in classes]
+    for members in _rows(here, unknowns):
         swaps += [({x: y, y: x}, False) for x, y in zip(members, members[1:], strict=False)]
     found = []
     for swap, in_terms_alone in swaps:
@@ -90,6 +91,25 @@ def breaking(
                 _at_least([read[p] for _, p in firsts], [read[moved[p]] for _, p in firsts])
             )
     return found
+
+
+def _rows(classes: list[list[str]], unknowns: Mapping[Pair, z3.ArithRef]) -> list[list[str]]:
+    """The classes whose exchanges are kept: all but a class whose members only receive
+    here, from members of a class that divide here (identical tramplers each blocked by the
+    same identical tokens). The unknowns from one class to the other are then a matrix, and
+    ordering both its rows (each divider's division) and its columns (what each recipient
+    is assigned) left Z3 searching long for an assignment that meets both: 10 tramplers
+    with power 20, each blocked by all of 20 tokens, the most to D 0.08 s with the rows
+    alone, over 8 s with both (benchmarks/matrix_speed.py). Leaving an exchange out loses no
+    answer."""
+    sources = {pair[0] for pair in unknowns}
+    dividing = {m for members in classes if len(members) > 1 for m in members if m in sources}
+    return [
+        members
+        for members in classes
+        if sources.intersection(members)
+        or not any(pair[0] in dividing for pair in unknowns if pair[1] in members)
+    ]
 
 
 def moved_key(key: tuple, swap: Mapping[str, str]) -> tuple:

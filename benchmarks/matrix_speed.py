@@ -1,0 +1,99 @@
+"""How fast the searching queries are where identical tramplers are each blocked by the same
+identical tokens (each token blocking them all, as "can block any number of creatures"
+allows): CPU medians per board and query.
+
+    python benchmarks/matrix_speed.py [--runs N] [--limit SECONDS]
+
+What each trampler assigns to each token is then a matrix whose rows (the tramplers) and
+columns (the tokens) may be exchanged, and with deathtouch each token is dealt lethal damage
+by any trampler's 1. Asked of each board: `max` and `min` to D, `possible` with exactly the
+most to D (met) and with more (not met), and `guarantee` to D. A query still running after
+`--limit` seconds (wall clock) is stopped and shown as such.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from timing import cpu_median
+
+import lethal
+from lethal.answers import Bounds
+from lethal.deadline import TimedOut, deadline
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.build import attacker, blocker, scenario_file  # noqa: E402 - the tests' builders
+
+# (tramplers, their power and toughness, their other keywords; tokens, theirs)
+BOARDS = [
+    (10, 20, 20, (), 20, 1, 1, ()),
+    (2, 18, 2, ("deathtouch",), 24, 0, 3, ()),
+    (7, 5, 3, ("deathtouch",), 20, 3, 2, ()),
+    (8, 20, 1, ("deathtouch",), 15, 3, 3, ("lifelink",)),
+    (12, 18, 2, (), 15, 4, 4, ()),
+    (12, 15, 3, (), 22, 1, 3, ("deathtouch",)),
+]
+
+
+def board(shape: tuple) -> tuple[str, lethal.Scenario]:
+    m, power, toughness, keywords, n, token_power, token_toughness, token_keywords = shape
+    tramplers = [attacker(f"t{i}", power, toughness, "trample", *keywords) for i in range(m)]
+    blocking = [f"t{i}" for i in range(m)]
+    tokens = [
+        blocker(f"b{j}", token_power, token_toughness, *token_keywords, blocking=blocking)
+        for j in range(n)
+    ]
+    name = (
+        f"{m} {'/'.join(('trample', *keywords))} {power}/{toughness}, "
+        f"{n} {'/'.join(token_keywords) + ' ' if token_keywords else ''}"
+        f"{token_power}/{token_toughness}"
+    )
+    return name, lethal.parse(scenario_file(*tramplers, *tokens))
+
+
+def value(answer) -> int:
+    """A max's or min's value; bounds, when its time limit cut it short, are no value."""
+    if isinstance(answer, Bounds):
+        raise TimedOut(answer.limit)
+    return answer.value
+
+
+def queries(most: int) -> dict:
+    """Each query, as a function of a board to its answer; `most`: the most damage to D."""
+    return {
+        "max to D": lambda s: value(lethal.maximum(s, "D")),
+        "min to D": lambda s: value(lethal.minimum(s, "D")),
+        f"possible *->D == {most}": lambda s: lethal.possible(s, [f"*->D == {most}"]).possible,
+        f"possible *->D > {most}": lambda s: lethal.possible(s, [f"*->D > {most}"]).possible,
+        "guarantee to D": lambda s: lethal.guarantee(s, "D").value,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--limit", type=float, default=30.0)
+    args = parser.parse_args()
+    print(f"{'board':<44}{'query':<24}{'CPU median':>12}  answer")
+    for shape in BOARDS:
+        name, combat = board(shape)
+        with deadline(args.limit, "the query"):
+            most = lethal.maximum(combat, "D")
+        if isinstance(most, Bounds):
+            shown = f"at least {most.lower}, at most {most.upper}"
+            print(f"{name:<44}{'max to D':<24}{'> ' + str(int(args.limit)) + ' s':>12}  {shown}")
+            continue
+        for query, ask in queries(most.value).items():
+            try:
+                with deadline(args.limit, "the query"):
+                    seconds, answer = cpu_median(lambda a=ask, c=combat: a(c), args.runs)
+            except TimedOut:
+                print(f"{name:<44}{query:<24}{'> ' + str(int(args.limit)) + ' s':>12}")
+                continue
+            print(f"{name:<44}{query:<24}{seconds * 1000:>9.0f} ms  {answer}")
+
+
+if __name__ == "__main__":
+    main()
