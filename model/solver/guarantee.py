@@ -30,6 +30,7 @@ from ..rules import banding, division, order
 from ..tally import ASSIGNED, Tally
 from ..view import ScenarioView
 from .encoding import Encoding, decide
+from .galloping import most
 from .parts import Part, parts, shape
 from .queries import _recheck, possible
 from .symmetry import breaking
@@ -226,36 +227,27 @@ class _Problem:
 
     def _optimum(self) -> tuple[int, list[int]] | None:
         """Where one side chooses every unknown of the part, what it is sure of is its best
-        outright, the most (or, the second side's, the least) of the score. Found by
-        galloping: each value found must be beaten by twice the margin of the last, until
-        one cannot be, then the gap left is halved. Climbing by 1 a proposal took 119
-        proposals and 2.2 s where 10 tramplers are each blocked by all of 20 tokens (now
-        0.06 s); Z3's optimizer took over 2 s on the 200 tokens of benchmarks/token_speed.py
-        told apart (0.08 s). Twins are not skipped: with the lex-leader constraints of
-        `symmetry`, showing a value out of reach took longer, not shorter (80 guarantees on
-        drawn boards of benchmarks/matrix_speed.py's shape: 10.0 s with them, 1.6 s
-        without)."""
+        outright, the most (or, the second side's, the least) of the score, found by
+        galloping (`galloping`). Climbing by 1 a proposal took 119 proposals and 2.2 s where
+        10 tramplers are each blocked by all of 20 tokens (now 0.06 s). Twins are not
+        skipped: with the lex-leader constraints of `symmetry`, showing a value out of reach
+        took longer, not shorter (80 guarantees on drawn boards of benchmarks/
+        matrix_speed.py's shape: 10.0 s with them, 1.6 s without)."""
         solver = self.encoding.solver()
         solver.add(self.legal)
         if not decide(solver):
             return None
         sign = 1 if self.first else -1  # the side choosing everything wants the most of this
         wanted = sign * self.score
-        model = solver.model()
-        found = model.eval(wanted, model_completion=True).as_long()
-        margin, beyond = 1, None  # `beyond`: the least value shown out of reach
-        while beyond is None or found + 1 < beyond:
-            target = found + margin if beyond is None else (found + beyond) // 2
-            solver.push()
-            solver.add(wanted >= target)
-            if decide(solver):
-                model = solver.model()
-                found = model.eval(wanted, model_completion=True).as_long()
-                margin *= 2
-            else:
-                beyond = target
-            solver.pop()
-        return sign * found, self._values(model)
+        models = [solver.model()]
+
+        def reached(model: z3.ModelRef) -> int:
+            models.append(model)
+            return model.eval(wanted, model_completion=True).as_long()
+
+        found = reached(models[0])
+        best = most(solver, wanted, found, None, reached, lambda target: None)
+        return sign * best, self._values(models[-1])
 
     def _values(self, model: z3.ModelRef) -> list[int]:
         return [model.eval(v, model_completion=True).as_long() for v in self.variables]
