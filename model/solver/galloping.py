@@ -1,15 +1,14 @@
 """The most a term takes under a solver's assertions, by galloping: each value found must be
-beaten by twice the margin of the last, until one cannot be; then the next asked is one more
-than the best found, galloping again from there, until that one is out of reach.
+beaten by twice the margin of the last, until one cannot be; then one more than the best
+found is asked, and if it too is reached, the gap left is halved until it closes.
 
 Z3's optimizer took over 60 s on 100 trample tokens blocked by one wall once the tokens
 were told apart, and 1.5-7 times as long as galloping on identical tramplers each blocked by
-all of the same tokens (benchmarks/token_speed.py,
-benchmarks/matrix_speed.py); where each value shown out of reach costs Z3 most (tramplers
-sharing blockers in a chain, benchmarks/query_speed.py), it took a quarter less. After a
-target out of reach, the next is one more than the best found rather than halfway to it:
-in the chain, halving showed three or four targets out of reach where this shows two (28
-blockers: 8.0 s halving, 3.3 s so).
+all of the same tokens (benchmarks/token_speed.py, benchmarks/matrix_speed.py); where each
+value shown out of reach costs Z3 most (tramplers sharing blockers in a chain,
+benchmarks/query_speed.py), it took a quarter less. One more than the best found is asked
+before halving because the best found is most often the most: halving at once showed three
+or four values out of reach in the chain, where this shows two (28 blockers: 8.0 s, 3.4 s).
 
     most(solver, wanted, found, beyond, reached, capped) -> int
 """
@@ -35,9 +34,14 @@ def most(
     model in hand, and `beyond`, a value known out of reach (None if none is). Each better
     model is given to `reached`, which says what `wanted` takes in it; each value shown out
     of reach to `capped`, so that a time limit that stops the search leaves both known."""
-    margin = 1
+    margin, probed = 1, False
     while beyond is None or found + 1 < beyond:
-        target = found + margin if beyond is None else min(found + margin, beyond - 1)
+        if beyond is None:
+            target = found + margin
+        elif not probed:  # most often the best found is the most: asked before halving
+            target, probed = found + 1, True
+        else:
+            target = (found + beyond) // 2
         solver.push()
         solver.add(wanted >= target)
         try:
@@ -45,7 +49,7 @@ def most(
                 found = reached(solver.model())
                 margin *= 2
             else:
-                beyond, margin = target, 1
+                beyond = target
                 capped(target)
         finally:
             solver.pop()
