@@ -122,8 +122,8 @@ def optimum(
     from every source: the sum of each independent part's most (or least).
 
     First a witness for every part, with a bound proved beyond which no assignment of it
-    goes; then each part's optimum, by galloping (`galloping`). When the time limit runs out before
-    every part has its optimum, `Unfinished` carries the bounds proved by then."""
+    goes; then each part's optimum, by galloping (`galloping`). When the time limit runs
+    out before every part has its optimum, `Unfinished` carries the bounds proved by then."""
     target = Pair(source or ANY, to)
     encoding = _encoding(scenario)
     given = encoding.given(scenario.assignment or ())
@@ -172,8 +172,8 @@ class _PartOptimum:
 
     def __init__(self, encoding: Encoding, part: Part, given, twins, maximize: bool):
         self.encoding, self.part, self.maximize = encoding, part, maximize
-        # In the order the whole combat's optimizer was once given them, whose witnesses
-        # the examples show; then one of each set of twins (`symmetry`).
+        # In a fixed order, on which the examples' witnesses hang; then one of each set of
+        # twins (`symmetry`), given to the search for the witness and bound alone.
         self.rules = encoding.domain(part.pairs)
         self.rules += [f for f, _ in encoding.rule_formulas(part.constraints) + given]
         self.formulas = self.rules + twins
