@@ -3,7 +3,7 @@ beaten by twice the margin of the last, until one cannot be; then one more than 
 found is asked, and if it too is reached, the gap left is halved until it closes.
 
 Z3's optimizer took over 60 s on 100 trample tokens blocked by one wall once the tokens
-were told apart, and 1.5-7 times as long as galloping on identical tramplers each blocked by
+were told apart, and 1.1-7 times as long as galloping on identical tramplers each blocked by
 all of the same tokens (benchmarks/token_speed.py, benchmarks/matrix_speed.py); where each
 value shown out of reach costs Z3 most (tramplers sharing blockers in a chain,
 benchmarks/query_speed.py), it took a quarter less. One more than the best found is asked
