@@ -6,7 +6,7 @@ allows): CPU medians per board and query.
 
 What each trampler assigns to each token is then a matrix whose rows (the tramplers) and
 columns (the tokens) may be exchanged, and with deathtouch each token is dealt lethal damage
-by any trampler's 1. Asked of each board: `max` and `min` to D, `possible` with exactly the
+by any trampler's 1. Asked of each board: `max` and `min` to D, `possible` with at least the
 most to D (met) and with more (not met), and `guarantee` to D. A query still running after
 `--limit` seconds (wall clock) is stopped and shown as such.
 """
@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 from timing import cpu_median
+from token_speed import queries
 
 import lethal
 from lethal.answers import Bounds
@@ -51,24 +52,6 @@ def board(shape: tuple) -> tuple[str, lethal.Scenario]:
         f"{token_power}/{token_toughness}"
     )
     return name, lethal.parse(scenario_file(*tramplers, *tokens))
-
-
-def value(answer) -> int:
-    """A max's or min's value; bounds, when its time limit cut it short, are no value."""
-    if isinstance(answer, Bounds):
-        raise TimedOut(answer.limit)
-    return answer.value
-
-
-def queries(most: int) -> dict:
-    """Each query, as a function of a board to its answer; `most`: the most damage to D."""
-    return {
-        "max to D": lambda s: value(lethal.maximum(s, "D")),
-        "min to D": lambda s: value(lethal.minimum(s, "D")),
-        f"possible *->D == {most}": lambda s: lethal.possible(s, [f"*->D == {most}"]).possible,
-        f"possible *->D > {most}": lambda s: lethal.possible(s, [f"*->D > {most}"]).possible,
-        "guarantee to D": lambda s: lethal.guarantee(s, "D").value,
-    }
 
 
 def main() -> None:
