@@ -11,6 +11,7 @@ before halving because the best found is most often the most: halving at once sh
 or four values out of reach in the chain, where this shows two (28 blockers: 8.0 s, 3.4 s).
 
     most(solver, wanted, found, beyond, reached, capped) -> int
+    best(solver, term, found, bound, maximize, reached, proved) -> int: a most, or a least
 """
 
 from __future__ import annotations
@@ -54,3 +55,28 @@ def most(
         finally:
             solver.pop()
     return found
+
+
+def best(
+    solver: z3.Solver,
+    term: z3.ArithRef,
+    found: int,
+    bound: int | None,
+    maximize: bool,
+    reached: Callable[[z3.ModelRef], int],
+    proved: Callable[[int], None],
+) -> int:
+    """The most (or, not `maximize`, the least) `term` takes in a model of the solver, by
+    galloping on it (or on its negation), from `found`, what it takes in a model in hand,
+    and `bound`, a value no model goes beyond (None if none is known). `reached` is given
+    each better model and says what `term` takes in it; `proved`, each bound shown."""
+    sign = 1 if maximize else -1
+    beyond = None if bound is None else sign * bound + 1
+    return sign * most(
+        solver,
+        sign * term,
+        sign * found,
+        beyond,
+        lambda model: sign * reached(model),
+        lambda target: proved(sign * (target - 1)),
+    )

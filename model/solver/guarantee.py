@@ -30,7 +30,7 @@ from ..rules import banding, division, order
 from ..tally import ASSIGNED, Tally
 from ..view import ScenarioView
 from .encoding import Encoding, decide
-from .galloping import most
+from .galloping import best
 from .parts import Part, parts, shape
 from .queries import _recheck, possible
 from .symmetry import breaking
@@ -186,12 +186,14 @@ class _Problem:
         choice remains. The proposer is kept from round to round, each reply added once, and
         the bar to beat given as the value of one more unknown."""
         encoding = self.encoding
-        if self.score is None:  # no damage here: any legal assignment is as good as another
+        if self.score is None or not self.first or not self.second:
             solver = encoding.solver()
             solver.add(self.legal)
-            return (0, self._values(solver.model())) if decide(solver) else None
-        if not self.first or not self.second:
-            return self._optimum()
+            if not decide(solver):
+                return None
+            if self.score is None:  # no damage here: any legal assignment is as good
+                return 0, self._values(solver.model())
+            return self._optimum(solver)
         bar = z3.Int("bar", encoding.context)
         proposer = encoding.solver()
         proposer.add(self.legal)  # the choice can be completed legally
@@ -225,7 +227,7 @@ class _Problem:
             if best is None or value > best[0]:
                 best = (value, self._values(model))
 
-    def _optimum(self) -> tuple[int, list[int]] | None:
+    def _optimum(self, solver: z3.Solver) -> tuple[int, list[int]]:
         """Where one side chooses every unknown of the part, what it is sure of is its best
         outright, the most (or, the second side's, the least) of the score, found by
         galloping (`galloping`). Climbing by 1 a proposal took 119 proposals and 2.2 s where
@@ -233,21 +235,15 @@ class _Problem:
         skipped: with the lex-leader constraints of `symmetry`, showing a value out of reach
         took longer, not shorter (80 guarantees on drawn boards of benchmarks/
         matrix_speed.py's shape: 10.0 s with them, 1.6 s without)."""
-        solver = self.encoding.solver()
-        solver.add(self.legal)
-        if not decide(solver):
-            return None
-        sign = 1 if self.first else -1  # the side choosing everything wants the most of this
-        wanted = sign * self.score
-        models = [solver.model()]
+        models = [solver.model()]  # the solver holds the part's rules, and has a model
 
         def reached(model: z3.ModelRef) -> int:
             models.append(model)
-            return model.eval(wanted, model_completion=True).as_long()
+            return model.eval(self.score, model_completion=True).as_long()
 
         found = reached(models[0])
-        best = most(solver, wanted, found, None, reached, lambda target: None)
-        return sign * best, self._values(models[-1])
+        value = best(solver, self.score, found, None, bool(self.first), reached, lambda _: None)
+        return value, self._values(models[-1])
 
     def _values(self, model: z3.ModelRef) -> list[int]:
         return [model.eval(v, model_completion=True).as_long() for v in self.variables]

@@ -26,7 +26,7 @@ from ..rules.division import damage_to_assign
 from ..tally import ASSIGNED, Tally
 from ..verdict import check
 from .encoding import Encoding, decide
-from .galloping import most
+from .galloping import best
 from .parts import Part, Shape, parts, shape
 from .symmetry import breaking
 from .terms import assert_all
@@ -226,17 +226,15 @@ class _PartOptimum:
             return
         solver = self.encoding.solver()
         assert_all(solver, self.rules)
-        sign = 1 if self.maximize else -1  # galloping finds a most: of the negation, a least
 
         def reached(model: z3.ModelRef) -> int:
             self._keep(model)
-            return sign * self.found[0]
+            return self.found[0]
 
-        def capped(target: int) -> None:
-            self.bound = sign * (target - 1)
+        def proved(bound: int) -> None:
+            self.bound = bound
 
-        beyond = None if self.bound is None else sign * self.bound + 1
-        most(solver, sign * self.added, sign * self.found[0], beyond, reached, capped)
+        best(solver, self.added, self.found[0], self.bound, self.maximize, reached, proved)
         self.bound = self.found[0]
 
     def _keep(self, model: z3.ModelRef) -> None:
