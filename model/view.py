@@ -22,6 +22,8 @@ _PLAIN = frozenset(PLAIN)
 
 
 class ScenarioView:
+    built = None  # no formulas kept (`ops.built_once`): its answers are plain, or few
+
     def __init__(self, scenario: Scenario):
         self.scenario = scenario
         self.edition = scenario.edition

@@ -6,6 +6,7 @@ included."""
 from __future__ import annotations
 
 import gc
+import weakref
 
 import pytest
 import z3
@@ -94,6 +95,18 @@ def test_what_the_c_api_is_not_given_goes_through_z3py():
     assert type(real_unknown) is z3.ArithRef and real_unknown.eq(real)
     assert terms.at_most_of([p, True], 1).eq(z3.AtMost(p, True, 1))
     assert terms.exactly_of([p, q], 1).eq(z3.PbEq([(p, 1), (q, 1)], 1))
+
+
+def test_a_formula_is_negated_once():
+    """The rules negate the same facts for every pair: a formula made here keeps its
+    negation, which is z3.Not's, and outlives nothing it should not."""
+    fact = all_of((p, q))
+    once = negate(fact)
+    assert negate(fact) is once and once.eq(z3.Not(fact))
+    assert negate(once).eq(z3.Not(z3.Not(fact)))
+    kept = weakref.ref(once)
+    del fact, once
+    assert kept() is None
 
 
 def test_terms_no_object_holds_survive_until_used():

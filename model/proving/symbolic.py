@@ -14,6 +14,7 @@ models (tests/test_symbolic.py pins it to drawn files and compares every answer)
 from __future__ import annotations
 
 import copy
+import weakref
 
 import z3
 
@@ -97,7 +98,12 @@ class SymbolicCombat:
         # The rules' answers about the combat alone (`ops.remembered`), each formula built
         # once: a property asks `legal` of several assignments, each of the same questions.
         self.answers: dict = {}
-        self._judged: dict = {}  # by edition, shared by every copy: `under` makes each once
+        self.built: dict = {}  # the formulas `ops.built_once` keeps, of the combat and amounts
+        # By edition, shared by every copy: `under` makes each once while it is in use. Held
+        # weakly: a copy holding the table that holds it would be a cycle, and the Z3 context
+        # would wait for Python's cycle collector, which frees it before some of its terms
+        # (Z3 then empties its tables one by one: 3 ms a context).
+        self._judged: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
         self._defends: dict = {}  # the same under every edition
 
         b, i = self._bool, self._int
@@ -180,7 +186,7 @@ class SymbolicCombat:
         if judged is None:
             judged = copy.copy(self)  # shares every unknown and assignment
             judged.edition = edition
-            judged.answers = {}  # the rules' answers differ from one edition to another
+            judged.answers, judged.built = {}, {}  # the rules' answers differ by edition
             self._judged[edition.since] = judged
         return judged
 

@@ -135,6 +135,7 @@ class OpenCombat:
     recipients = NAMED
     qualities: tuple[str, ...] = ()  # only banding's who-divides asks, never a constraint
     edition = CURRENT  # these proofs are of today's rules; no order is asked for
+    built = None  # each question an unknown of its own (`ops.built_once`)
 
     def __init__(self, context: z3.Context):
         self.context = context

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..amounts import Amounts
 from ..keywords import DEATHTOUCH
-from ..ops import Term, any_of, any_positive
+from ..ops import Term, any_of, any_positive, built_once
 
 
 def deathtouch_damage_assigned(view, amounts: Amounts, b: str) -> Term:
@@ -17,6 +17,7 @@ def deathtouch_damage_assigned(view, amounts: Amounts, b: str) -> Term:
     return any_positive((view.has(o, DEATHTOUCH), x) for o, x in amounts.into(b))
 
 
+@built_once
 def lethal_damage_assigned(view, amounts: Amounts, b: str) -> Term:
     """702.19b, 510.1c-d: damage marked plus all damage assigned to b this step reaches its
     toughness, or 702.2c makes it lethal (from M11, 2010-07-16: M10's deathtouch made nothing

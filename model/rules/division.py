@@ -17,7 +17,17 @@ from collections.abc import Iterator
 
 from ..amounts import Amounts
 from ..keywords import ASSIGNS_TOUGHNESS
-from ..ops import Term, all_of, any_of, at_least_zero, implies, ite, negate, remembered
+from ..ops import (
+    Term,
+    all_of,
+    any_of,
+    at_least_zero,
+    built_once,
+    implies,
+    ite,
+    negate,
+    remembered,
+)
 from . import steps, trample, unblocked
 from .constraint import Constraint
 
@@ -139,6 +149,13 @@ def has_recipient(view, s: str) -> Term:
     return any_of(ways)
 
 
+@built_once
+def only_as_though_unblocked(view, s: str, r: str) -> Term:
+    """r is among those s may assign to only by assigning as though it weren't blocked."""
+    return all_of((as_though_unblocked(view, s, r), negate(normally(view, s, r))))
+
+
+@built_once
 def may_assign_nothing(view, s: str) -> Term:
     """s, free to assign as though it weren't blocked, may choose a way that leaves it nowhere
     to assign: blocked with no creature blocking it now (510.1c), or as though unblocked with
@@ -205,12 +222,13 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
         # broken too, as a symbolic combat, which cannot know that s assigns nothing, has it.
         if unblocked.may_choose(view, s) is False:  # no ability, no recipient it opens
             continue
+        spared = unblocked.to_blockers(view, amounts, s) == 0
         for r in view.reachable(s):
-            opened = all_of((as_though_unblocked(view, s, r), negate(normally(view, s, r))))
+            opened = only_as_though_unblocked(view, s, r)
             if opened is False:
                 continue
             x = amounts.get(s, r)
-            holds = implies(all_of((opened, x > 0)), unblocked.to_blockers(view, amounts, s) == 0)
+            holds = implies(all_of((opened, x > 0)), spared)
             if holds is True:  # constrains nothing (rules.constraints)
                 continue
             yield Constraint(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..amounts import Amounts
 from ..keywords import AS_THOUGH_UNBLOCKED
-from ..ops import Term, all_of, ite, negate, remembered, total
+from ..ops import Term, all_of, built_once, ite, negate, remembered, total
 
 # The kind of the "all or nothing" constraint: filed under the two rules it chooses between.
 RULE = "510.1b-c"
@@ -31,6 +31,7 @@ def may_choose(view, s: str) -> Term:
     return all_of((view.is_attacking(s), view.is_blocked(s), ability))
 
 
+@built_once
 def to_blockers(view, amounts: Amounts, s: str) -> Term:
     """What s assigns to the creatures blocking it, but for what it attacks (a creature
     planeswalker may block the creature attacking it): the damage that tells s's two ways of
@@ -41,6 +42,7 @@ def to_blockers(view, amounts: Amounts, s: str) -> Term:
     )
 
 
+@built_once
 def taken(view, amounts: Amounts, s: str) -> Term:
     """s assigns as though it weren't blocked: it may, and it assigns nothing to its
     blockers. Then what they need for lethal damage (702.19b) and its damage assignment order

@@ -113,6 +113,10 @@ class _Held:
 class Formula(_Held, z3.BoolRef):
     """A truth value made here."""
 
+    # Its negation, once made (`negation`): the rules negate the same few facts of a
+    # combat (blocked, blocking, removed) for each pair and each rule that asks them.
+    negated: Formula | None = None
+
 
 _TRUTHS = (Formula, z3.BoolRef)  # exactly these: no quantifier, whose sort may be another
 
@@ -267,6 +271,10 @@ def disjunction(terms: list) -> z3.BoolRef:
 
 def negation(term) -> z3.BoolRef:
     """z3.Not(term)."""
+    if type(term) is Formula:
+        if term.negated is None:
+            term.negated = Formula(_mk_not(term.ctx.ctx, term.ast), term.ctx)
+        return term.negated
     if type(term) not in _TRUTHS:
         return z3.Not(term)
     return Formula(_mk_not(term.ctx.ctx, term.ast), term.ctx)
