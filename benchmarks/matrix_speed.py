@@ -7,13 +7,15 @@ allows): CPU medians per board and query.
 What each trampler assigns to each token is then a matrix whose rows (the tramplers) and
 columns (the tokens) may be exchanged, and with deathtouch each token is dealt lethal damage
 by any trampler's 1. Asked of each board: `max` and `min` to D, `possible` with at least the
-most to D (met) and with more (not met), and `guarantee` to D. A query still running after
-`--limit` seconds (wall clock) is stopped and shown as such.
+most to D (met) and with more (not met), `guarantee` to D, and `count`, which refuses each
+board at its limit (the tramplers' divisions keep a constraint open for each token). A query
+still running after `--limit` seconds (wall clock) is stopped and shown as such.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -23,6 +25,7 @@ from token_speed import queries
 import lethal
 from lethal.answers import Bounds
 from lethal.deadline import TimedOut, deadline
+from lethal.errors import LimitReached
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tests.build import attacker, blocker, scenario_file  # noqa: E402 - the tests' builders
@@ -36,6 +39,17 @@ BOARDS = [
     (12, 18, 2, (), 15, 4, 4, ()),
     (12, 15, 3, (), 22, 1, 3, ("deathtouch",)),
 ]
+
+
+REFUSED = re.compile(r"follow ([\d,]+) standings")
+
+
+def counted(combat: lethal.Scenario) -> int | str:
+    """`count`'s answer, or the work at which it refused."""
+    try:
+        return lethal.count(combat).count
+    except LimitReached as refused:
+        return f"refused at {REFUSED.search(str(refused)).group(1)} standings"
 
 
 def board(shape: tuple) -> tuple[str, lethal.Scenario]:
@@ -68,7 +82,7 @@ def main() -> None:
             shown = f"at least {most.lower}, at most {most.upper}"
             print(f"{name:<44}{'max to D':<24}{'> ' + str(int(args.limit)) + ' s':>12}  {shown}")
             continue
-        for query, ask in queries(most.value).items():
+        for query, ask in {**queries(most.value), "count": counted}.items():
             try:
                 with deadline(args.limit, "the query"):
                     seconds, answer = cpu_median(lambda a=ask, c=combat: a(c), args.runs)

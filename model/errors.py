@@ -55,7 +55,7 @@ class LimitReached(LethalError, RuntimeError):
 
 
 class TooManyToCount(LimitReached):
-    """A group of creatures whose count would try too many partial divisions."""
+    """A group of creatures whose count would follow too many standings of its constraints."""
 
 
 class TooManyOrders(LimitReached):

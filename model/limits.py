@@ -59,12 +59,18 @@ ORDERS = Limit(
     "under rules with a damage assignment order, the most orders to try for those the file "
     "leaves open",
 )
-# Enough to rule out a runaway count (a few seconds of the programme's work): a group whose
-# count would try more partial divisions than this is refused before it tries them.
+# Enough to rule out a runaway count (a few seconds of the programme's work, and its memory
+# under 200 MB): a group whose count would follow more standings than this is refused before
+# it follows them. Counted in standings (`dynamic.Programme._layers`), not partial divisions
+# alone, so that time and memory stay bounded however many constraints a board keeps open:
+# every token blocking every trampler refuses in 2-5 s, where 5,000,000 divisions took up to
+# 72 s and 4.6 GB; the random combats of 256x128 need under 50,000.
 COUNT_ROWS = Limit(
     "--count-limit",
-    5_000_000,
-    "the most partial divisions count tries for creatures whose divisions depend on each other",
+    20_000_000,
+    "the most standings count follows for creatures whose divisions depend on each other "
+    "(each partial division tried, counted once and once more for each constraint it leaves "
+    "open)",
 )
 # Far more than any board has, few enough to be done in seconds.
 EFFECT_ORDERS = Limit(

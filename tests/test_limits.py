@@ -45,22 +45,24 @@ def _never(*args, **kwargs):
 
 
 def test_count_refuses_a_huge_division_before_trying_any(monkeypatch):
-    """Power 2**53 - 1 into four recipients: as many values of its first amount to try,
-    counted by arithmetic and refused before the first is tried."""
+    """Power 2**53 - 1 into four recipients: as many values of its first amount to try, each
+    followed with the five constraints it leaves open (six standings), counted by arithmetic
+    and refused before the first is tried."""
     monkeypatch.setattr(dynamic, "_following", _never)
     with pytest.raises(TooManyToCount, match="--count-limit") as refused:
         count(parse(_trampler_and_three_blockers(2**53 - 1)))
-    assert "would try 9,007,199,254,740,992 partial divisions" in str(refused.value)
+    assert f"would follow {6 * 2**53:,} standings" in str(refused.value)
 
 
 def test_count_stops_within_the_step_that_would_pass_its_limit():
-    """Power 1,000 into four recipients, with a limit of 5,000: the first amount's 1,001
-    values are tried, and the second amount is refused once the running total passes the
-    limit (a few of the first amount's values in), not once all of its 501,501 are made."""
-    with COUNT_ROWS.set_to(5000), pytest.raises(TooManyToCount) as refused:
+    """Power 1,000 into four recipients, with a limit of 10,000: the first amount's 1,001
+    values are tried (six standings each), and the second amount is refused once the running
+    total passes the limit (the first of the first amount's values in, five standings for
+    each of its values), not once all of its 501,501 are made."""
+    with COUNT_ROWS.set_to(10_000), pytest.raises(TooManyToCount) as refused:
         count(parse(_trampler_and_three_blockers(1000)))
-    tried = int(re.search(r"would try ([\d,]+)", str(refused.value)).group(1).replace(",", ""))
-    assert 5000 < tried <= 5000 + 1001
+    work = int(re.search(r"would follow ([\d,]+)", str(refused.value)).group(1).replace(",", ""))
+    assert 10_000 < work <= 1001 * 6 + 1001 * 5
 
 
 @pytest.mark.parametrize("listing", [[], ["--list", "--limit", "5"]])
@@ -70,7 +72,7 @@ def test_count_past_its_limit_exits_3_naming_it(listing, tmp_path, monkeypatch):
     path.write_text(json.dumps(_trampler_and_three_blockers(2**53 - 1)))
     err = io.StringIO()
     assert main(["count", str(path), *listing], io.StringIO(), err) == 3
-    assert "count limit of 5,000,000; raise --count-limit" in err.getvalue()
+    assert "count limit of 20,000,000; raise --count-limit" in err.getvalue()
 
 
 def test_given_amounts_leave_only_the_free_pairs_to_divide():

@@ -104,12 +104,13 @@ class _Group:
             blocks.append(Block(mine.start, len(mine), fixed, tuple(totals[c])))
         return Programme(domains, constraints), blocks
 
-    def _check_work(self, tries: int) -> None:
-        if tries > COUNT_ROWS.value():
+    def _check_work(self, work: int) -> None:
+        if work > COUNT_ROWS.value():
             raise TooManyToCount(
-                f"counting {_named(self.creatures)} would try {tries:,} partial divisions, "
-                f"more than the count limit of {COUNT_ROWS.value():,}; "
-                f"raise {COUNT_ROWS.flag}"
+                f"counting {_named(self.creatures)} would follow {work:,} standings of its "
+                f"constraints (partial divisions tried, each once for itself and once for "
+                f"each constraint it leaves open), more than the count limit of "
+                f"{COUNT_ROWS.value():,}; raise {COUNT_ROWS.flag}"
             )
 
 
