@@ -8,8 +8,10 @@ What each trampler assigns to each token is then a matrix whose rows (the trampl
 columns (the tokens) may be exchanged, and with deathtouch each token is dealt lethal damage
 by any trampler's 1. Asked of each board: `max` and `min` to D, `possible` with at least the
 most to D (met) and with more (not met), `guarantee` to D, and `count`, which refuses each
-board at its limit (the tramplers' divisions keep a constraint open for each token). A query
-still running after `--limit` seconds (wall clock) is stopped and shown as such.
+board at its limit (the tramplers' divisions keep a constraint open for each token). Then
+boards whose tramplers have double strike, asked `max --combat` to D: both combat damage
+steps at once, the tokens striking back in the second. A query still running after
+`--limit` seconds (wall clock) is stopped and shown as such.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import sys
 from pathlib import Path
 
 from timing import cpu_median
-from token_speed import queries
+from token_speed import queries, value
 
 import lethal
 from lethal.answers import Bounds
@@ -39,6 +41,13 @@ BOARDS = [
     (12, 18, 2, (), 15, 4, 4, ()),
     (12, 15, 3, (), 22, 1, 3, ("deathtouch",)),
 ]
+# Boards for both steps: the tramplers with double strike.
+DOUBLE_STRIKE = [
+    (4, 15, 3, ("double strike",), 22, 1, 3, ("deathtouch",)),
+    (12, 15, 3, ("double strike",), 11, 1, 3, ("deathtouch",)),
+    (12, 15, 3, ("double strike",), 22, 1, 3, ("deathtouch",)),
+    (10, 20, 20, ("double strike",), 20, 1, 1, ()),
+]
 
 
 REFUSED = re.compile(r"follow ([\d,]+) standings")
@@ -52,7 +61,7 @@ def counted(combat: lethal.Scenario) -> int | str:
         return f"refused at {REFUSED.search(str(refused)).group(1)} standings"
 
 
-def board(shape: tuple) -> tuple[str, lethal.Scenario]:
+def board(shape: tuple, whole_combat: bool = False) -> tuple[str, lethal.Scenario]:
     m, power, toughness, keywords, n, token_power, token_toughness, token_keywords = shape
     tramplers = [attacker(f"t{i}", power, toughness, "trample", *keywords) for i in range(m)]
     blocking = [f"t{i}" for i in range(m)]
@@ -65,7 +74,7 @@ def board(shape: tuple) -> tuple[str, lethal.Scenario]:
         f"{n} {'/'.join(token_keywords) + ' ' if token_keywords else ''}"
         f"{token_power}/{token_toughness}"
     )
-    return name, lethal.parse(scenario_file(*tramplers, *tokens))
+    return name, lethal.parse(scenario_file(*tramplers, *tokens), whole_combat=whole_combat)
 
 
 def main() -> None:
@@ -73,23 +82,34 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--limit", type=float, default=30.0)
     args = parser.parse_args()
-    print(f"{'board':<44}{'query':<24}{'CPU median':>12}  answer")
+    print(f"{'board':<52}{'query':<24}{'CPU median':>12}  answer")
     for shape in BOARDS:
         name, combat = board(shape)
         with deadline(args.limit, "the query"):
             most = lethal.maximum(combat, "D")
         if isinstance(most, Bounds):
             shown = f"at least {most.lower}, at most {most.upper}"
-            print(f"{name:<44}{'max to D':<24}{'> ' + str(int(args.limit)) + ' s':>12}  {shown}")
+            print(f"{name:<52}{'max to D':<24}{'> ' + str(int(args.limit)) + ' s':>12}  {shown}")
             continue
         for query, ask in {**queries(most.value), "count": counted}.items():
             try:
                 with deadline(args.limit, "the query"):
                     seconds, answer = cpu_median(lambda a=ask, c=combat: a(c), args.runs)
             except TimedOut:
-                print(f"{name:<44}{query:<24}{'> ' + str(int(args.limit)) + ' s':>12}")
+                print(f"{name:<52}{query:<24}{'> ' + str(int(args.limit)) + ' s':>12}")
                 continue
-            print(f"{name:<44}{query:<24}{seconds * 1000:>9.0f} ms  {answer}")
+            print(f"{name:<52}{query:<24}{seconds * 1000:>9.0f} ms  {answer}")
+    for shape in DOUBLE_STRIKE:
+        name, combat = board(shape, whole_combat=True)
+        try:
+            with deadline(args.limit, "the query"):
+                seconds, answer = cpu_median(
+                    lambda c=combat: value(lethal.maximum(c, "D", whole_combat=True)), args.runs
+                )
+        except TimedOut:
+            print(f"{name:<52}{'max --combat to D':<24}{'> ' + str(int(args.limit)) + ' s':>12}")
+            continue
+        print(f"{name:<52}{'max --combat to D':<24}{seconds * 1000:>9.0f} ms  {answer}")
 
 
 if __name__ == "__main__":

@@ -164,23 +164,47 @@ def test_a_token_given_an_amount_keeps_it():
 # Identical tramplers each blocked by all of the same identical tokens: a matrix of twins.
 
 
-def tramplers_blocked_by_every_token(m: int, n: int, *keywords: str) -> dict:
-    """m 4/2 tramplers (with `keywords` too), each blocked by all of n 1/2 tokens."""
-    tramplers = [attacker(f"t{i}", 4, 2, "trample", *keywords) for i in range(m)]
+def tramplers_blocked_by_every_token(
+    m: int, n: int, *keywords: str, told_apart: bool = False
+) -> dict:
+    """m 4/2 tramplers (with `keywords` too), each blocked by all of n 1/2 tokens;
+    `told_apart`, each with a quality of its own, which changes no answer."""
+
+    def own(i: int) -> dict:
+        return {"qualities": [f"token {i}"]} if told_apart else {}
+
+    tramplers = [attacker(f"t{i}", 4, 2, "trample", *keywords, **own(i)) for i in range(m)]
     blocking = [f"t{i}" for i in range(m)]
-    tokens = [blocker(f"b{j}", 1, 2, blocking=blocking) for j in range(n)]
+    tokens = [blocker(f"b{j}", 1, 2, blocking=blocking, **own(m + j)) for j in range(n)]
     return scenario_file(*tramplers, *tokens)
 
 
 def test_of_dividers_and_the_twins_they_divide_among_only_the_dividers_are_ordered():
     """What t0 and t1 assign to b0, b1 and b2 is a matrix: its rows (each trampler's
-    division) are ordered, its columns (what each token is dealt) are not. Where the tokens
-    divide here too, both are."""
+    division) are ordered, its columns (what each token is dealt) are not, even where the
+    tokens divide among the tramplers too; a class that no kept class assigns to is."""
     matrix = {(t, r): z3.Int(f"{t}->{r}") for t in ("t0", "t1") for r in ("b0", "b1", "b2", "D")}
     classes = [("t0", "t1"), ("b0", "b1", "b2")]
     assert len(breaking(matrix, classes)) == 1
     replies = {(b, t): z3.Int(f"{b}->{t}") for b in ("b0", "b1", "b2") for t in ("t0", "t1")}
-    assert len(breaking({**matrix, **replies}, classes)) == 1 + 2
+    assert len(breaking({**matrix, **replies}, classes)) == 1
+    assert len(breaking(replies, classes)) == 1 + 2
+    assert len(breaking(replies, classes[::-1])) == 2
+
+
+@pytest.mark.parametrize("to", ["D", "t0", "b1"])
+def test_the_whole_combat_on_a_matrix_of_twins_answers_as_told_apart(to):
+    """Double-striking tramplers each blocked by all of the same tokens, which strike back
+    in the second step: both steps at once (`two_steps`), the tokens' exchanges left out."""
+    alike, apart = (
+        parse(
+            tramplers_blocked_by_every_token(2, 3, "double strike", told_apart=t), whole_combat=True
+        )
+        for t in (False, True)
+    )
+    assert len(interchangeable(alike)) == 2 and interchangeable(apart) == []
+    for find in (maximum, minimum):
+        assert find(alike, to, whole_combat=True).value == find(apart, to, whole_combat=True).value
 
 
 @pytest.mark.parametrize("keywords", [(), ("deathtouch",)])

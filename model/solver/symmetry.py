@@ -94,22 +94,26 @@ def breaking(
 
 
 def _rows(classes: list[list[str]], unknowns: Mapping[Pair, z3.ArithRef]) -> list[list[str]]:
-    """The classes whose exchanges are kept: all but a class whose members only receive
-    here, from members of a class that divide here (identical tramplers each blocked by the
-    same identical tokens). The unknowns from one class to the other are then a matrix, and
-    ordering both its rows (each divider's division) and its columns (what each recipient
-    is assigned) left Z3 searching long for an assignment that meets both: 10 tramplers
-    with power 20, each blocked by all of 20 tokens, an assignment sending exactly the most
-    to D found in 0.13 s with the rows alone, 2.7 s with both (benchmarks/matrix_speed.py).
-    Leaving an exchange out loses no answer."""
+    """The classes whose exchanges are kept, in their order: each but a class some member of
+    which is assigned to by a dividing member of a class kept before it (identical tramplers
+    each blocked by the same identical tokens). The unknowns between the two classes are
+    then a matrix, and ordering both its rows (each divider's division) and its columns
+    (what each of the other class is assigned, and divides back, when the tokens deal their
+    damage in the same step or the second) left Z3 searching long for an assignment that
+    meets both: 10 tramplers with power 20, each blocked by all of 20 tokens, an assignment
+    sending exactly the most to D found in 0.13 s with the rows alone, 2.7 s with both; 12
+    double-striking tramplers and 22 deathtouch tokens, the most over both steps in 5 s with
+    the rows alone, not in 120 s with both (benchmarks/matrix_speed.py). Leaving an exchange
+    out loses no answer."""
     sources = {pair[0] for pair in unknowns}
-    dividing = {m for members in classes if len(members) > 1 for m in members if m in sources}
-    return [
-        members
-        for members in classes
-        if sources.intersection(members)
-        or not any(pair[0] in dividing for pair in unknowns if pair[1] in members)
-    ]
+    kept: list[list[str]] = []
+    ordered: set[str] = set()  # the dividing members of the classes kept
+    for members in classes:
+        if not any(pair[0] in ordered for pair in unknowns if pair[1] in members):
+            kept.append(members)
+            if len(members) > 1:
+                ordered.update(m for m in members if m in sources)
+    return kept
 
 
 def moved_key(key: tuple, swap: Mapping[str, str]) -> tuple:
