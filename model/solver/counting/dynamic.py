@@ -112,7 +112,7 @@ class Programme:
         The work is counted in standings followed: each partial assignment tried, once for
         itself and once for each constraint it keeps open, as each is a standing the step
         works out and the next layer holds. Counted in tries alone, a board where every
-        token blocks every trampler (200 constraints open) took 41-72 s and up to 4.6 GB
+        token blocks every trampler (up to 140 constraints open) took 41-72 s and up to 4.6 GB
         before its refusal, where a random combat of 64x32 keeps five open."""
         layer: dict = {} if self.impossible else {(): 1}
         layers = [layer]
