@@ -22,7 +22,9 @@ _PLAIN = frozenset(PLAIN)
 
 
 class ScenarioView:
-    built = None  # no formulas kept (`ops.built_once`): its answers are plain, or few
+    # No formulas kept (`ops.built_once`): its answers are plain values, cheaper to work out
+    # again than to look up, or, over a query's unknown amounts, asked of one assignment.
+    built = None
 
     def __init__(self, scenario: Scenario):
         self.scenario = scenario
