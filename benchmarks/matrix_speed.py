@@ -17,7 +17,6 @@ steps at once, the tokens striking back in the second. A query still running aft
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 
@@ -50,15 +49,27 @@ DOUBLE_STRIKE = [
 ]
 
 
-REFUSED = re.compile(r"follow ([\d,]+) standings")
-
-
 def counted(combat: lethal.Scenario) -> int | str:
-    """`count`'s answer, or the work at which it refused."""
+    """`count`'s answer, or that it refused at its limit."""
     try:
         return lethal.count(combat).count
-    except LimitReached as refused:
-        return f"refused at {REFUSED.search(str(refused)).group(1)} standings"
+    except LimitReached:
+        return "refused at the count limit"
+
+
+def most_over_both_steps(combat: lethal.Scenario) -> int:
+    """`max --combat` to D."""
+    return value(lethal.maximum(combat, "D", whole_combat=True))
+
+
+def timed(ask, combat: lethal.Scenario, args) -> str:
+    """The CPU median of `ask` of the combat and its answer, or that it was stopped."""
+    try:
+        with deadline(args.limit, "the query"):
+            seconds, answer = cpu_median(lambda: ask(combat), args.runs)
+    except TimedOut:
+        return f"{'> ' + str(int(args.limit)) + ' s':>12}"
+    return f"{seconds * 1000:>9.0f} ms  {answer}"
 
 
 def board(shape: tuple, whole_combat: bool = False) -> tuple[str, lethal.Scenario]:
@@ -92,24 +103,10 @@ def main() -> None:
             print(f"{name:<52}{'max to D':<24}{'> ' + str(int(args.limit)) + ' s':>12}  {shown}")
             continue
         for query, ask in {**queries(most.value), "count": counted}.items():
-            try:
-                with deadline(args.limit, "the query"):
-                    seconds, answer = cpu_median(lambda a=ask, c=combat: a(c), args.runs)
-            except TimedOut:
-                print(f"{name:<52}{query:<24}{'> ' + str(int(args.limit)) + ' s':>12}")
-                continue
-            print(f"{name:<52}{query:<24}{seconds * 1000:>9.0f} ms  {answer}")
+            print(f"{name:<52}{query:<24}{timed(ask, combat, args)}")
     for shape in DOUBLE_STRIKE:
         name, combat = board(shape, whole_combat=True)
-        try:
-            with deadline(args.limit, "the query"):
-                seconds, answer = cpu_median(
-                    lambda c=combat: value(lethal.maximum(c, "D", whole_combat=True)), args.runs
-                )
-        except TimedOut:
-            print(f"{name:<52}{'max --combat to D':<24}{'> ' + str(int(args.limit)) + ' s':>12}")
-            continue
-        print(f"{name:<52}{'max --combat to D':<24}{seconds * 1000:>9.0f} ms  {answer}")
+        print(f"{name:<52}{'max --combat to D':<24}{timed(most_over_both_steps, combat, args)}")
 
 
 if __name__ == "__main__":

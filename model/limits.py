@@ -65,7 +65,7 @@ ORDERS = Limit(
 # alone, so that time and memory stay bounded however many constraints a board keeps open:
 # every token blocking every trampler refuses in 2-5 s, where 5,000,000 divisions took up to
 # 72 s and 4.6 GB; the random combats of 256x128 need under 50,000.
-COUNT_ROWS = Limit(
+COUNT_STANDINGS = Limit(
     "--count-limit",
     20_000_000,
     "the most standings count follows for creatures whose divisions depend on each other "

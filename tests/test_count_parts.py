@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from lethal import count, parse
 from lethal.errors import TooManyToCount
-from lethal.limits import COUNT_ROWS
+from lethal.limits import COUNT_STANDINGS
 from lethal.solver.counting.atoms import Linear, Whole, taken_apart
 from lethal.solver.counting.dynamic import Block, Programme
 
@@ -77,7 +77,7 @@ def test_a_huge_trampler_is_counted_by_its_sums_not_its_rows():
 
 def test_past_the_count_limit_the_group_is_named_with_the_flag():
     combat = _without_assignment(6, 3)
-    with COUNT_ROWS.set_to(100), pytest.raises(TooManyToCount) as refused:
+    with COUNT_STANDINGS.set_to(100), pytest.raises(TooManyToCount) as refused:
         count(combat)
     message = str(refused.value)
     assert "more than the count limit of 100; raise --count-limit" in message

@@ -23,7 +23,7 @@ from lethal.errors import (
     TooManyEffectOrders,
     TooManyToCount,
 )
-from lethal.limits import ASSIGNMENTS, COUNT_ROWS, CREATURES, EFFECT_ORDERS
+from lethal.limits import ASSIGNMENTS, COUNT_STANDINGS, CREATURES, EFFECT_ORDERS
 from lethal.rules.dealing import _distinct_orders, _options, apply, changes, deal
 from lethal.solver import counting
 from lethal.solver.counting import dynamic
@@ -59,7 +59,7 @@ def test_count_stops_within_the_step_that_would_pass_its_limit():
     values are tried (six standings each), and the second amount is refused once the running
     total passes the limit (the first of the first amount's values in, five standings for
     each of its values), not once all of its 501,501 are made."""
-    with COUNT_ROWS.set_to(10_000), pytest.raises(TooManyToCount) as refused:
+    with COUNT_STANDINGS.set_to(10_000), pytest.raises(TooManyToCount) as refused:
         count(parse(_trampler_and_three_blockers(1000)))
     work = int(re.search(r"would follow ([\d,]+)", str(refused.value)).group(1).replace(",", ""))
     assert 10_000 < work <= 1001 * 6 + 1001 * 5

@@ -24,7 +24,7 @@ from lethal.combat import Entry, Player
 from lethal.deadline import TimedOut
 from lethal.errors import TooManyAssignments
 from lethal.interchangeable import alike_groups, alike_parts
-from lethal.limits import ASSIGNMENTS, COUNT_ROWS
+from lethal.limits import ASSIGNMENTS, COUNT_STANDINGS
 from lethal.requirements import ANY, Pair, assigned
 from lethal.rules import order
 from lethal.rules.dealing import deal, leaves_no_choice
@@ -197,7 +197,7 @@ def test_a_trampler_that_does_not_strike_first_is_not_divided_in_the_first_step(
         ),
         whole_combat=True,
     )
-    with COUNT_ROWS.set_to(5):
+    with COUNT_STANDINGS.set_to(5):
         assert maximum(combat, "D", whole_combat=True).value == 2
         assert maximum(combat, "wall", whole_combat=True).value == 2
 

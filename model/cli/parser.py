@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from .. import __version__
 from ..conformance import ASKS
-from ..limits import ASSIGNMENTS, COUNT_ROWS, CREATURES, EFFECT_ORDERS, ORDERS, Limit
+from ..limits import ASSIGNMENTS, COUNT_STANDINGS, CREATURES, EFFECT_ORDERS, ORDERS, Limit
 
 if TYPE_CHECKING:
     import argparse
@@ -26,7 +26,7 @@ MESSAGE = 300  # the most characters of a usage message, which may quote what wa
 LISTED = 1000  # the assignments count --list prints unless --limit says
 OUT = "counterexamples"  # where prove and diff write the combats they find
 DIFF_BOUNDS = {"attackers": 2, "blockers": 2, "values": 4}  # diff's, without FILE
-QUERY_LIMITS = (CREATURES, ASSIGNMENTS, COUNT_ROWS)  # the last two: with --combat
+QUERY_LIMITS = (CREATURES, ASSIGNMENTS, COUNT_STANDINGS)  # the last two: with --combat
 
 
 def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
@@ -140,7 +140,7 @@ def build(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         _command("scenario", "count"),
         "how many legal assignments the step has",
         "Count the legal assignments of the step exactly." + partial,
-        limits=(CREATURES, COUNT_ROWS),
+        limits=(CREATURES, COUNT_STANDINGS),
     )
     counting.add_argument("--list", action="store_true", help="list the assignments too")
     counting.add_argument(

@@ -21,7 +21,7 @@ import z3
 from ...answers import Count
 from ...combat import Entry, Scenario
 from ...errors import TooManyToCount
-from ...limits import COUNT_ROWS
+from ...limits import COUNT_STANDINGS
 from ...rules.division import damage_to_assign
 from ..encoding import Encoding
 from .atoms import Linear, taken_apart, unknowns
@@ -105,12 +105,12 @@ class _Group:
         return Programme(domains, constraints), blocks
 
     def _check_work(self, work: int) -> None:
-        if work > COUNT_ROWS.value():
+        if work > COUNT_STANDINGS.value():
             raise TooManyToCount(
                 f"counting {_named(self.creatures)} would follow {work:,} standings of its "
                 f"constraints (partial divisions tried, each once for itself and once for "
                 f"each constraint it leaves open), more than the count limit of "
-                f"{COUNT_ROWS.value():,}; raise {COUNT_ROWS.flag}"
+                f"{COUNT_STANDINGS.value():,}; raise {COUNT_STANDINGS.flag}"
             )
 
 
