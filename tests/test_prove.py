@@ -156,10 +156,9 @@ def test_the_search_for_the_smallest_finds_what_lowering_one_at_a_time_does(
     found = {}
     search = prover.smallest
 
-    def both(solver, combats):
+    def both(solver, combats, model):
         found["plain"] = _lowered_one_call_at_a_time(solver.translate(solver.ctx), combats)
-        assert solver.check() == z3.sat  # a copy made, Z3 holds no model until asked again
-        model, caveat = search(solver, combats)
+        model, caveat = search(solver, combats, model)
         found["search"] = [m.value(model) for m in measures(combats)]
         return model, caveat
 
@@ -586,3 +585,65 @@ def test_a_claim_proved_apart_is_the_same_claim(tmp_path, monkeypatch):
         json.loads(Path(apart).read_text())["permanents"]
         == json.loads(Path(whole).read_text())["permanents"]
     )
+
+
+WITNESS_FILE = '''
+from lethal.proving import Bounds, Claim, fails, holds
+
+SMALL = Bounds(attackers=1, blockers=1, permanents=0)
+
+
+def _spares_b0(combat):
+    """Some legal assignment gives b0 nothing (false once b0 blocks a0 alone)."""
+    return combat.some(
+        lambda amounts: amounts.get("a0", "b0") == 0,
+        witness=lambda c: c.simplest_assignment(),
+    )
+
+
+@holds(cites=["510.1a"], bounds=SMALL)
+def some_assignment_exists(combat):
+    """Some legal assignment exists: the simplest."""
+    return Claim(True, combat.some(lambda amounts: True, witness=lambda c: c.simplest_assignment()))
+
+
+@holds(cites=["510.1c"], bounds=SMALL)
+def spares_b0_declared_to_hold(combat):
+    """Wrongly declared to hold."""
+    return Claim(True, _spares_b0(combat))
+
+
+@fails(cites=["510.1c"], bounds=SMALL)
+def spares_b0_declared_to_fail(combat):
+    """The same claim, declared to fail."""
+    return Claim(True, _spares_b0(combat))
+'''
+
+
+def test_a_witnessed_claim_declared_to_hold_is_decided_as_any_other(tmp_path, monkeypatch):
+    """A claim expected to hold that names a witness is asked of a solver that solves its
+    equations first: it proves what holds, and what does not is refuted with the smallest
+    counterexample, the one found when the same claim is declared to fail."""
+    path = tmp_path / "witnessed.py"
+    path.write_text(WITNESS_FILE)
+    asked = []
+    solved = prover._with_equations_solved
+
+    def watched(solver, timeout):
+        answer, found = solved(solver, timeout)
+        asked.append(str(answer))
+        return answer, found
+
+    monkeypatch.setattr(prover, "_with_equations_solved", watched)
+    results = {p.name: prove(p, 60, tmp_path / p.name) for p in collect([str(path)])}
+    assert asked == ["unsat", "sat"]  # only the claims declared to hold, in the order proved
+    assert {name: r.verdict for name, r in results.items()} == {
+        "some_assignment_exists": "proved",
+        "spares_b0_declared_to_hold": "refuted",
+        "spares_b0_declared_to_fail": "refuted",
+    }
+    held, failed = (
+        json.loads(Path(results[n].counterexamples[0]).read_text())
+        for n in ("spares_b0_declared_to_hold", "spares_b0_declared_to_fail")
+    )
+    assert held == failed and any("blocking" in p for p in held["permanents"])

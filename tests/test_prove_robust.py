@@ -542,7 +542,7 @@ def test_running_out_of_memory_or_stack_is_the_propertys_error(tmp_path, body, s
 
 
 def test_an_error_of_lethal_alone_is_an_internal_error(tmp_path, quick, monkeypatch):
-    def broken(solver, combats):
+    def broken(solver, combats, model):
         raise RuntimeError("broken on purpose")
 
     monkeypatch.setattr(prover, "smallest", broken)

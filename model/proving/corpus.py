@@ -407,7 +407,7 @@ def _search(target: Target, rules_date: str, bounds: Bounds, timeout: float) -> 
         return Entry(target, why_not=target.none_found())
     if answer != z3.sat:
         return Entry(target, why_not=f"{UNDECIDED}: Z3 {solver.reason_unknown()}")
-    model, caveat = smallest(solver, [combat])
+    model, caveat = smallest(solver, [combat], solver.model())
     data = counterexample.public(counterexample.scenario(combat, model))
     if target.dealing:  # life totals, so that an engine can say what they become
         data["players"] = [{**p, "life": LIFE} for p in data["players"]]
