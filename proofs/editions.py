@@ -244,25 +244,27 @@ def _to_its_target(combat, a0):
     }
 
 
-def _as_much_past(combat, x, a0):
-    """A witness under another edition: a0 assigns its blockers what x does and sends past
-    them, to what it attacks, all that x sends past them; the other creatures put all their
-    damage on the first creature of their order. When x sends nothing past, all of a0's
-    damage too goes to the first creature of its order."""
+def _as_much_past(combat, x, a0, base):
+    """A witness under another edition, given `base`, an assignment legal under it: base
+    itself where it sends as much past a0's blockers as x does; else base with a0's row
+    made x's way: a0 assigns its blockers what x does and sends past them, to what it
+    attacks, all that x sends past them. The other creatures keep base's rows: no other
+    creature's damage reaches a0's blockers, and a0 then deals more than in base to what it
+    attacks, which never takes lethal damage or loyalty away from another's assignment."""
     sent = past_blockers(combat, x.amounts, a0)
+    more = sent > past_blockers(combat, base.amounts, a0)
 
     def witness(c):
-        first = all_on_the_first(c)
         target = _to_its_target(c, a0)
         row = {
             r: ite(
-                sent > 0,
+                more,
                 ite(c.blocks(r, a0), x.amounts.get(a0, r), ite(target[r], sent, 0)),
-                first.get(a0, r),
+                base.amounts.get(a0, r),
             )
             for r in c.recipients
         }
-        return with_row(first, a0, row)
+        return with_row(base.amounts, a0, row)
 
     return witness
 
@@ -281,16 +283,17 @@ def _same_most_excess(combat, later: str, later_admits=False, earlier_admits=Fal
     x, y = combat.assignment(), combat.assignment()
     scope = all_of((lone_trampler(combat, a0), combat.legal(x), other.legal(y)))
 
-    def at_least(judged, z, admits):
+    def at_least(judged, z, admits, base):
         return judged.some(
             lambda amounts: (
                 past_blockers(combat, amounts, a0) >= past_blockers(combat, z.amounts, a0)
             ),
-            witness=(lambda c: z.amounts) if admits else _as_much_past(combat, z, a0),
+            witness=(lambda c: z.amounts) if admits else _as_much_past(combat, z, a0, base),
         )
 
     return Claim(
-        scope, all_of((at_least(other, x, later_admits), at_least(combat, y, earlier_admits)))
+        scope,
+        all_of((at_least(other, x, later_admits, y), at_least(combat, y, earlier_admits, x))),
     )
 
 
