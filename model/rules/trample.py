@@ -72,15 +72,17 @@ def constraints(view, amounts: Amounts) -> Iterator[Constraint]:
         if blockers and s not in as_though_unblocked:  # with none, nothing asks it
             as_though_unblocked[s] = unblocked.taken(view, amounts, s)
         for b in blockers:
+            blocks = view.blocks(b, s)
             # Assigning as though unblocked (Thorn Elemental), nothing is past its blockers.
-            premise = all_of((beyond, negate(as_though_unblocked[s]), view.blocks(b, s)))
-            if premise is False:
+            if blocks is False or as_though_unblocked[s] is True:
                 continue
             if b not in lethal:
                 lethal[b] = lethal_damage_assigned(view, amounts, b)
             # 702.19b: every blocker is assigned lethal damage before any goes past them;
-            # 702.19d: with no blockers left, nothing stands in the way.
-            holds = implies(premise, lethal[b])
+            # 702.19d: with no blockers left, nothing stands in the way. One clause, each
+            # part of the premise negated: Z3 proves the library a twentieth faster than
+            # with the premise as one conjunction (docs/speed.md).
+            holds = any_of((negate(beyond), as_though_unblocked[s], negate(blocks), lethal[b]))
             if holds is True:  # constrains nothing (rules.constraints)
                 continue
             yield Constraint(
