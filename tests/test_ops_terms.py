@@ -251,3 +251,20 @@ def test_a_formula_read_raw_reads_as_z3py_reads_it():
     compare(*terms.raw(formula), formula)
     held = X + 1  # a term read raw lives only as long as something holds it
     assert terms.shown(*terms.raw(held)) == "(+ x 1)"
+
+
+def test_a_value_in_a_model_is_what_z3py_reads_there():
+    """Truth values and integers, small, negative, past 64 bits and left out of the model,
+    read as z3py's eval with model completion reads them."""
+    context = z3.Context()
+    p, q = z3.Bools("p q", context)
+    x, y, z = z3.Ints("x y z", context)
+    solver = z3.Solver(ctx=context)
+    solver.add(p, x == -7, y == 2**70)
+    assert solver.check() == z3.sat
+    model = solver.model()
+    for term in (p, q, z3.Not(p), x, y, z, x + 1):
+        evaluated = model.eval(term, model_completion=True)
+        expected = z3.is_true(evaluated) if z3.is_bool(evaluated) else evaluated.as_long()
+        assert terms.value_in(model, term) == expected, term
+    assert [terms.value_in(model, t) for t in (p, x, y)] == [True, -7, 2**70]

@@ -12,6 +12,7 @@ from ..combat import DOUBLE, PREVENT, Permanent, Player, Scenario
 from ..editions import CURRENT_NAME, in_force
 from ..keywords import PROTECTION_FROM_EVERYTHING
 from ..rules import order
+from ..solver import terms
 from ..view import ScenarioView
 from . import Property
 from .symbolic import KEYWORDS, QUALITIES, STEPS, SymbolicCombat
@@ -21,10 +22,7 @@ def scenario(combat: SymbolicCombat, model: z3.ModelRef) -> dict:
     """The combat a model describes, as a scenario file."""
 
     def value(term):
-        if isinstance(term, bool):
-            return term
-        evaluated = model.eval(term, model_completion=True)
-        return z3.is_true(evaluated) if z3.is_bool(evaluated) else evaluated.as_long()
+        return term if isinstance(term, bool) else terms.value_in(model, term)
 
     def owner(x: str, of) -> str:
         return next(p for p in combat.players if value(of(p, x)))

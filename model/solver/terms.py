@@ -68,6 +68,8 @@ _solver_assert, _optimize_assert = _c("Z3_solver_assert"), _c("Z3_optimize_asser
 _get_error_code, _get_error_msg = _c("Z3_get_error_code"), _c("Z3_get_error_msg")
 _get_app_decl, _get_decl_kind = _c("Z3_get_app_decl"), _c("Z3_get_decl_kind")
 _get_numeral_string = _c("Z3_get_numeral_string")
+_model_eval, _get_bool_value = _c("Z3_model_eval"), _c("Z3_get_bool_value")
+_get_numeral_int64 = _c("Z3_get_numeral_int64")
 _INT64 = 2**63  # Z3_mk_int64 takes a signed 64-bit number: ctypes would cut a larger one
 
 
@@ -356,6 +358,23 @@ def assert_all(solver: z3.Solver | z3.Optimize, formulas) -> None:
                 _failed(context)
         else:
             solver.add(formula)
+
+
+def value_in(model: z3.ModelRef, term) -> bool | int:
+    """The value of a truth value or an integer in a model, completed where the model says
+    nothing: z3.is_true(model.eval(term, True)), or its as_long(), without the objects z3py
+    makes for each (a counterexample reads thousands)."""
+    context = term.ctx
+    ref, found = context.ctx, (z3.Ast * 1)()
+    if not _model_eval(ref, model.model, term.ast, True, found):
+        _failed(context)
+    # Read before any other term is made: until then Z3 holds the one just made for us.
+    if _get_sort_kind(ref, _get_sort(ref, found[0])) == z3.Z3_BOOL_SORT:
+        return _get_bool_value(ref, found[0]) == z3.Z3_L_TRUE
+    number = ctypes.c_longlong()
+    if _get_numeral_int64(ref, found[0], ctypes.byref(number)):
+        return number.value
+    return int(_get_numeral_string(ref, found[0]))
 
 
 def substitution(term, pairs: list) -> z3.ExprRef:
