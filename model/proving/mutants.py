@@ -230,8 +230,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant(
         "order.reversed",
         "rules/order.py",
-        "in_order(view, s, y), precedes(x, y))",
-        "in_order(view, s, y), precedes(y, x))",
+        "precedes(x, y), sent > 0",
+        "precedes(y, x), sent > 0",
         "the creature later in the order must have lethal damage first",
     ),
     Mutant(

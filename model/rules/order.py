@@ -21,7 +21,7 @@ from ..amounts import Amounts
 from ..errors import TooManyOrders
 from ..keywords import DEATHTOUCH
 from ..limits import ORDERS
-from ..ops import Term, all_of, any_of, negate
+from ..ops import Term, all_of, any_of, implies, negate
 from . import banding, division, steps, unblocked
 from .constraint import Constraint
 from .deathtouch import lethal_damage_assigned
@@ -142,13 +142,12 @@ def _in_order(view, amounts, s, premise, members, precedes: Precedes) -> Iterato
         for x in members:
             if x == y:
                 continue
-            # x comes before y and y is assigned some: then x needs lethal damage. Written as
-            # one clause, each part of the premise negated, as trample's 702.19b is.
-            earlier = (premise, in_order(view, s, x), in_order(view, s, y), precedes(x, y))
-            earlier += (sent > 0,)
-            if any(part is False for part in earlier):
+            earlier = all_of(
+                (premise, in_order(view, s, x), in_order(view, s, y), precedes(x, y), sent > 0)
+            )
+            if earlier is False:
                 continue
-            holds = any_of((*map(negate, earlier), lethal_damage_assigned(view, amounts, x)))
+            holds = implies(earlier, lethal_damage_assigned(view, amounts, x))
             if holds is True:  # constrains nothing (rules.constraints)
                 continue
             yield Constraint(
