@@ -137,13 +137,12 @@ def lifelink_gains_the_damage_dealt(combat):
     deals: all of it (however much more than lethal), and none when it is all prevented (the
     damage dealt, as the property above states it); a source without lifelink, none."""
     x = combat.assignment()
+    events = _events(combat, x)
     claims = []
-    for s, r, _, dealt in _events(combat, x):
+    for s, r, _, dealt in events:
         gained = results.result(combat, s, r, dealt).gained
         claims.append(ite(combat.has(s, LIFELINK), gained == dealt, gained == 0))
-    some = any_of(
-        all_of((combat.has(s, LIFELINK), assigned > 0)) for s, _, assigned, _ in _events(combat, x)
-    )
+    some = any_of(all_of((combat.has(s, LIFELINK), assigned > 0)) for s, _, assigned, _ in events)
     return Claim(all_of((combat.legal(x), some)), all_of(claims))
 
 
@@ -183,15 +182,14 @@ def toxic_gives_its_value_only_to_players_and_only_when_damage_is_dealt(combat):
     damage to a creature, planeswalker or battle gives none, and neither does damage all
     prevented."""
     x = combat.assignment()
+    events = _events(combat, x)
     claims = []
-    for s, r, _, dealt in _events(combat, x):
+    for s, r, _, dealt in events:
         given = results.result(combat, s, r, dealt).poison
         of_infect = ite(all_of((combat.has(s, INFECT), combat.is_player(r))), dealt, 0)
         toxic = ite(all_of((combat.is_player(r), dealt > 0)), combat.toxic(s), 0)
         claims.append(given - of_infect == toxic)
-    some = any_of(
-        all_of((combat.toxic(s) > 0, assigned > 0)) for s, _, assigned, _ in _events(combat, x)
-    )
+    some = any_of(all_of((combat.toxic(s) > 0, assigned > 0)) for s, _, assigned, _ in events)
     return Claim(all_of((combat.legal(x), some)), all_of(claims))
 
 
