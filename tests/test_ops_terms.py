@@ -268,3 +268,5 @@ def test_a_value_in_a_model_is_what_z3py_reads_there():
         expected = z3.is_true(evaluated) if z3.is_bool(evaluated) else evaluated.as_long()
         assert terms.value_in(model, term) == expected, term
     assert [terms.value_in(model, t) for t in (p, x, y)] == [True, -7, 2**70]
+    with pytest.raises(TypeError, match="no truth value or integer"):
+        terms.value_in(model, z3.Real("r", context) + z3.RealVal("1/2", context))

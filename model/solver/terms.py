@@ -369,8 +369,11 @@ def value_in(model: z3.ModelRef, term) -> bool | int:
     if not _model_eval(ref, model.model, term.ast, True, found):
         _failed(context)
     # Read before any other term is made: until then Z3 holds the one just made for us.
-    if _get_sort_kind(ref, _get_sort(ref, found[0])) == z3.Z3_BOOL_SORT:
+    kind = _get_sort_kind(ref, _get_sort(ref, found[0]))
+    if kind == z3.Z3_BOOL_SORT:
         return _get_bool_value(ref, found[0]) == z3.Z3_L_TRUE
+    if kind != z3.Z3_INT_SORT or _get_ast_kind(ref, found[0]) != z3.Z3_NUMERAL_AST:
+        raise TypeError(f"{term} has no truth value or integer in the model")
     number = ctypes.c_longlong()
     if _get_numeral_int64(ref, found[0], ctypes.byref(number)):
         return number.value
