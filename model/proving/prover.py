@@ -152,11 +152,7 @@ def _decide(prop: Property, timeout: float, out: Path, asked: list[z3.Solver]) -
         for n in range(prop.combats)
     ]
     claim = _claim(prop.function(*combats), context)
-    solver = z3.Solver(ctx=context)
-    solver.set("random_seed", SEED)
-    left = remaining()  # what building the query left of the time
-    seconds = timeout if left is None else min(timeout, left)
-    solver.set("timeout", max(1, round(seconds * 1000)))  # 0 would mean no limit at all
+    solver = _seeded(z3.Solver(ctx=context), timeout)
     for combat in combats:
         terms.assert_all(solver, [as_formula(f, context) for f in combat.well_formed()])
     solver.add(claim.assume)
@@ -225,13 +221,19 @@ def _with_equations_solved(
     (docs/speed.md)."""
     context = solver.ctx
     tactic = z3.Then(*(z3.Tactic(t, context) for t in ("simplify", "solve-eqs", "smt")))
-    fresh = tactic.solver()
-    fresh.set("random_seed", SEED)
-    left = remaining()
-    seconds = timeout if left is None else min(timeout, left)
-    fresh.set("timeout", max(1, round(seconds * 1000)))
+    fresh = _seeded(tactic.solver(), timeout)
     fresh.add(solver.assertions())
     return fresh.check(), fresh
+
+
+def _seeded(solver: z3.Solver, timeout: float) -> z3.Solver:
+    """The solver with the run's fixed seed, and a limit of `timeout` seconds or what is left
+    of the property's time, if less (what building the query left of it)."""
+    solver.set("random_seed", SEED)
+    left = remaining()
+    seconds = timeout if left is None else min(timeout, left)
+    solver.set("timeout", max(1, round(seconds * 1000)))  # 0 would mean no limit at all
+    return solver
 
 
 def _each_conjunct_holds(solver: z3.Solver, conclude: z3.BoolRef) -> bool:
@@ -429,7 +431,7 @@ class Measure:
     flags: tuple[z3.BoolRef, ...] = ()
 
     def value(self, model: z3.ModelRef) -> int:
-        return model.eval(self.term, model_completion=True).as_long()
+        return terms.value_in(model, self.term)
 
     # The bounds are the formulas z3.AtMost, PbEq and the operators make, made as
     # `solver.terms` makes them: z3py's spend most of their time coercing each of the
