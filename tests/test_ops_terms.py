@@ -196,21 +196,29 @@ def test_a_term_z3_will_not_make_through_its_c_api_raises_as_z3py_raises():
     # Terms are made by Z3's C functions directly; one that fails gives back no term, and
     # that is z3py's exception with Z3's own message, never a term holding nothing.
     with pytest.raises(z3.Z3Exception, match="Sort mismatch"):
-        terms.Formula(terms._mk_not(context.ctx, X.ast), context)
+        terms.Formula(terms._mk_not(context.ctx.value, X.at), context)
 
 
-def test_a_z3py_that_keeps_its_c_functions_otherwise_is_called_through_its_wrappers(monkeypatch):
-    # The C functions are found where z3py's wrappers keep them; another z3py's wrappers,
-    # laid out otherwise, are used as they are.
+def test_a_z3py_that_keeps_its_c_functions_otherwise_is_refused_by_name(monkeypatch):
+    # The C functions are found where z3py's wrappers keep them, and called with addresses
+    # as plain ints; another z3py's wrappers, laid out otherwise, would read an address as a
+    # C int, so lethal says which function it could not find rather than call them.
     original = z3.z3core.Z3_mk_not
 
     def Z3_mk_not(a0, a1):  # a wrapper keeping nothing as a default
         return original(a0, a1)
 
     monkeypatch.setattr(z3.z3core, "Z3_mk_not", Z3_mk_not)
-    made = terms._c("Z3_mk_not")
-    assert made is Z3_mk_not
-    assert terms.Formula(made(context.ctx, p.as_ast()), context).eq(z3.Not(p))
+    with pytest.raises(ImportError, match="Z3_mk_not"):
+        terms._c("Z3_mk_not")
+
+
+def test_a_term_made_here_gives_z3py_its_own_handle():
+    # z3py's functions, given a term made here, read its handle: the term's address.
+    made = terms.conjunction([p, q])
+    assert made.ast.value == made.at == z3.And(p, q).ast.value
+    assert made.sexpr() == "(and p q)"
+    assert hash(made) == hash(z3.And(p, q))
 
 
 @pytest.mark.parametrize("make", [lambda: z3.Solver(ctx=context), lambda: z3.Optimize(ctx=context)])
