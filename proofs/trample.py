@@ -123,7 +123,9 @@ def _excess_is_exactly(combat, deathtouch: bool):
     reachable = combat.some(
         lambda amounts: past_blockers(combat, amounts, a0) == most, witness=reaching
     )
-    return Claim(scope, all_of((at_most, reachable)))
+    # Apart: the bound and the witness share little, and Z3 proves them faster one at a
+    # time (0.09 s to 0.07 s each of the two properties at 3x3x2).
+    return Claim(scope, all_of((at_most, reachable)), apart=True)
 
 
 @holds(cites=["702.19b"])
