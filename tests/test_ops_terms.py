@@ -234,6 +234,17 @@ def test_asserting_all_asserts_what_add_would(make):
     assert direct.check() == z3.unsat
 
 
+def test_a_solvers_assertions_copied_are_what_add_would_assert():
+    source, copied, added = (z3.Solver(ctx=context) for _ in range(3))
+    source.add(X > 1, p, z3.Or(q, r), exists)
+    terms.assert_copy(copied, source)
+    added.add(source.assertions())
+    assert [f.sexpr() for f in copied.assertions()] == [f.sexpr() for f in added.assertions()]
+    assert len(copied.assertions()) == 4
+    with pytest.raises(z3.Z3Exception):  # another context's solver refuses them, as add does
+        terms.assert_copy(z3.Solver(ctx=z3.Context()), source)
+
+
 def test_asserting_a_formula_of_another_context_is_refused_as_add_refuses_it():
     with pytest.raises(z3.Z3Exception):
         terms.assert_all(z3.Solver(ctx=context), [z3.Bool("p", z3.Context())])

@@ -222,7 +222,7 @@ def _with_equations_solved(
     context = solver.ctx
     tactic = z3.Then(*(z3.Tactic(t, context) for t in ("simplify", "solve-eqs", "smt")))
     fresh = _seeded(tactic.solver(), timeout)
-    fresh.add(solver.assertions())
+    terms.assert_copy(fresh, solver)
     return fresh.check(), fresh
 
 

@@ -87,6 +87,10 @@ _get_app_decl, _get_decl_kind = _c("Z3_get_app_decl"), _c("Z3_get_decl_kind")
 _get_numeral_string, _ast_to_string = _c("Z3_get_numeral_string"), _c("Z3_ast_to_string")
 _model_eval, _get_bool_value = _c("Z3_model_eval"), _c("Z3_get_bool_value")
 _get_numeral_int64 = _c("Z3_get_numeral_int64")
+_solver_get_assertions, _ast_vector_size, _ast_vector_get = (
+    _c(f"Z3_{n}") for n in ("solver_get_assertions", "ast_vector_size", "ast_vector_get")
+)
+_ast_vector_inc_ref, _ast_vector_dec_ref = _c("Z3_ast_vector_inc_ref"), _c("Z3_ast_vector_dec_ref")
 _INT64 = 2**63  # Z3_mk_int64 takes a signed 64-bit number: ctypes would cut a larger one
 
 # An array of terms is passed as the address of Python's own array of addresses, made in a
@@ -427,6 +431,26 @@ def assert_all(solver: z3.Solver | z3.Optimize, formulas) -> None:
                 _failed(context)
         else:
             solver.add(formula)
+
+
+def assert_copy(target: z3.Solver, source: z3.Solver) -> None:
+    """target.add(source.assertions()), two solvers of one context: each formula asserted in
+    `source` asserted in `target` as it is, with no z3py object made for each (a query asked
+    afresh of another solver holds hundreds)."""
+    context = source.ctx
+    if target.ctx is not context:  # add refuses another context's formulas, as it would
+        target.add(source.assertions())
+        return
+    ref, into = _ref(context), target.solver.value
+    formulas = _checked(_solver_get_assertions(ref, source.solver.value), context)
+    _ast_vector_inc_ref(ref, formulas)
+    try:
+        for i in range(_ast_vector_size(ref, formulas)):
+            _solver_assert(ref, into, _ast_vector_get(ref, formulas, i))
+            if _get_error_code(ref) != z3.Z3_OK:
+                _failed(context)
+    finally:
+        _ast_vector_dec_ref(ref, formulas)
 
 
 def value_in(model: z3.ModelRef, term) -> bool | int:
