@@ -146,9 +146,10 @@ def test_an_integer_where_a_truth_value_belongs_is_refused_as_z3_refuses_it():
         negate(x)
 
 
-# The unknowns of a proof are lethal's Integers, whose operators make their formulas
-# directly when the other side is an int or another Integer of their context.
+# The unknowns of a proof are lethal's Integers and Formulas, whose operators make their
+# formulas directly when the other side is an int or another of their kind and context.
 X, Y = (terms.constant(n, z3.IntSort(context)) for n in "xy")
+P, Q = (terms.constant(n, z3.BoolSort(context)) for n in "pq")
 
 
 @pytest.mark.parametrize(
@@ -176,6 +177,13 @@ X, Y = (terms.constant(n, z3.IntSort(context)) for n in "xy")
         (lambda: X > y, lambda: x > y),
         (lambda: X + real, lambda: x + real),
         (lambda: X * 2, lambda: x * 2),
+        (lambda: 2 * X, lambda: 2 * x),
+        (lambda: X * Y, lambda: x * y),
+        (lambda: X * p, lambda: x * p),
+        (lambda: P == Q, lambda: p == q),
+        (lambda: P != Q, lambda: p != q),
+        (lambda: P == q, lambda: p == q),
+        (lambda: P == True, lambda: p == True),  # noqa: E712 (z3py's own equality)
     ],
 )
 def test_an_integers_operators_make_the_formulas_z3py_makes(built, expected):

@@ -70,8 +70,8 @@ def _address(kind):
 _inc_ref, _dec_ref = _c("Z3_inc_ref"), _c("Z3_dec_ref")
 _mk_and, _mk_or, _mk_not, _mk_ite = (_c(f"Z3_mk_{n}") for n in ("and", "or", "not", "ite"))
 _mk_gt, _mk_ge, _mk_lt, _mk_le, _mk_eq = (_c(f"Z3_mk_{n}") for n in ("gt", "ge", "lt", "le", "eq"))
-_mk_add, _mk_sub, _mk_unary_minus, _mk_distinct = (
-    _c(f"Z3_mk_{n}") for n in ("add", "sub", "unary_minus", "distinct")
+_mk_add, _mk_sub, _mk_mul, _mk_unary_minus, _mk_distinct = (
+    _c(f"Z3_mk_{n}") for n in ("add", "sub", "mul", "unary_minus", "distinct")
 )
 _mk_int64, _mk_numeral, _mk_int_sort = (_c(f"Z3_mk_{n}") for n in ("int64", "numeral", "int_sort"))
 _mk_const, _mk_string_symbol = _c("Z3_mk_const"), _c("Z3_mk_string_symbol")
@@ -163,6 +163,21 @@ class Formula(_Held, z3.BoolRef):
     # combat (blocked, blocking, removed) for each pair and each rule that asks them.
     negated: Formula | None = None
 
+    def _paired(self, other, make, operator):
+        """`make` of this formula and `other` when that is a Formula of this context; else
+        z3py's `operator` (a Python bool, another context)."""
+        if type(other) is not Formula or other.ctx is not self.ctx:
+            return operator(self, other)
+        return Formula(make(self.ctx.ctx.value, self.at, other.at), self.ctx)
+
+    def __eq__(self, other):  # two combats' flags alike, as `agrees_with` asks of each
+        return self._paired(other, _mk_eq, z3.BoolRef.__eq__)
+
+    def __ne__(self, other):
+        return self._paired(other, _distinct, z3.BoolRef.__ne__)
+
+    __hash__ = _Held.__hash__  # defining __eq__ would otherwise unset it
+
 
 _TRUTHS = (Formula, z3.BoolRef)  # exactly these: no quantifier, whose sort may be another
 
@@ -223,11 +238,17 @@ class Integer(_Held, z3.ArithRef):
     def __rsub__(self, other):
         return self._made(other, _subtract, Integer, z3.ArithRef.__rsub__, swapped=True)
 
+    def __mul__(self, other):
+        return self._made(other, _multiply, Integer, z3.ArithRef.__mul__)
+
+    def __rmul__(self, other):  # 701.10: damage doubled, `2 * amount`
+        return self._made(other, _multiply, Integer, z3.ArithRef.__rmul__, swapped=True)
+
     def __neg__(self):
         return Integer(_mk_unary_minus(self.ctx.ctx.value, self.at), self.ctx)
 
 
-# z3py's two-argument Distinct, Add and Sub, as the operators above make them.
+# z3py's two-argument Distinct, Add, Sub and Mul, as the operators above make them.
 def _distinct(ref, a, b):
     pair = _words((a, b))  # held until Z3 has read it
     return _mk_distinct(ref, 2, _start(pair))
@@ -241,6 +262,11 @@ def _add(ref, a, b):
 def _subtract(ref, a, b):
     pair = _words((a, b))
     return _mk_sub(ref, 2, _start(pair))
+
+
+def _multiply(ref, a, b):
+    pair = _words((a, b))
+    return _mk_mul(ref, 2, _start(pair))
 
 
 def _words(addresses) -> array.array:
