@@ -179,6 +179,8 @@ def built_once(question: Callable[..., Term]) -> Callable[..., Term]:
     the same of each (whether a creature may assign nothing, a blocker's lethal damage);
     asked afresh of a view that keeps none (`built` None), where looking an
     answer up would cost more than asking (the check of a 4x2 combat, a tenth slower)."""
+    if question.__code__.co_argcount == 3:
+        return _built_once_of_two(question)
 
     @wraps(question)
     def ask(view, *args):
@@ -189,6 +191,25 @@ def built_once(question: Callable[..., Term]) -> Callable[..., Term]:
         if key in built:
             return built[key]
         answer = built[key] = question(view, *args)
+        return answer
+
+    return ask
+
+
+def _built_once_of_two(question: Callable[..., Term]) -> Callable[..., Term]:
+    """`built_once` for a question of two arguments, such as whether a creature may assign
+    to a recipient, asked of every pair by every check: its arguments passed on as they
+    are, with no tuple packed for a view that keeps nothing."""
+
+    @wraps(question)
+    def ask(view, a, b):
+        built = view.built
+        if built is None:
+            return question(view, a, b)
+        key = (question, a, b)
+        if key in built:
+            return built[key]
+        answer = built[key] = question(view, a, b)
         return answer
 
     return ask

@@ -49,7 +49,11 @@ OF_A_PAIR = (division.may_receive,)
 # Every question a symbolic combat keeps the formula of (`ops.built_once`): of a creature, of
 # a creature and a recipient, of an assignment and a creature.
 BUILT_OF_A_CREATURE = (division.may_assign_nothing,)
-BUILT_OF_A_PAIR = (division.only_as_though_unblocked,)
+BUILT_OF_A_PAIR = (
+    division.only_as_though_unblocked,
+    division.normally,
+    division.as_though_unblocked,
+)
 BUILT_OF_AMOUNTS = (unblocked.to_blockers, unblocked.taken, deathtouch.lethal_damage_assigned)
 BUILT_ONCE = BUILT_OF_A_CREATURE + BUILT_OF_A_PAIR + BUILT_OF_AMOUNTS
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
