@@ -109,6 +109,19 @@ def test_a_formula_is_negated_once():
     assert kept() is None
 
 
+def test_an_integer_is_compared_with_0_once():
+    """Whether an amount is above 0, asked by nearly every rule: an Integer keeps it, z3py's
+    `x > 0`, and no other comparison is taken for it."""
+    amount = terms.constant("amount", z3.IntSort(context))
+    once = amount > 0
+    assert (amount > 0) is once and once.eq(z3.Int("amount", context) > 0)
+    assert (amount > 1) is not once and (amount > 1).eq(z3.Int("amount", context) > 1)
+    assert (amount >= 0).eq(z3.Int("amount", context) >= 0)
+    kept = weakref.ref(once)
+    del amount, once
+    assert kept() is None
+
+
 def test_terms_no_object_holds_survive_until_used():
     # Numerals and partial sums made on the way are held until the formula holding them
     # is made: with Z3 collecting in between, the formulas still read as they should.
