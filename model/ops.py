@@ -122,13 +122,25 @@ def at_least_zero(value: Term) -> Term:
     return ite(value > 0, value, 0)
 
 
+def _takes_exactly(question: Callable[..., Term], n: int) -> bool:
+    """The question takes n arguments, no fewer and no more: no default, *args or keyword-only
+    argument that a wrapper of exactly n would refuse or drop."""
+    code = question.__code__
+    loose = code.co_flags & _STARRED or code.co_kwonlyargcount or question.__defaults__
+    return code.co_argcount == n and not loose
+
+
+# inspect's CO_VARARGS | CO_VARKEYWORDS: inspect itself is not imported, for the check's start.
+_STARRED = 0x04 | 0x08
+
+
 def remembered(question: Callable[..., Term]) -> Callable[..., Term]:
     """A question about the combat alone (never the amounts), answered once per view and
     arguments by a view that keeps its answers in `view.answers`: the rules ask whom each
     creature may assign to in several places, and a symbolic combat is asked the same
     questions of each assignment a property names. A view without `answers`, or whose
     `answers` is None, builds the answer each time."""
-    if question.__code__.co_argcount == 2:
+    if _takes_exactly(question, 2):
         return _remembered_of_one(question)
 
     @wraps(question)
@@ -179,7 +191,7 @@ def built_once(question: Callable[..., Term]) -> Callable[..., Term]:
     the same of each (whether a creature may assign nothing, a blocker's lethal damage);
     asked afresh of a view that keeps none (`built` None), where looking an
     answer up would cost more than asking (the check of a 4x2 combat, a tenth slower)."""
-    if question.__code__.co_argcount == 3:
+    if _takes_exactly(question, 3):
         return _built_once_of_two(question)
 
     @wraps(question)

@@ -11,7 +11,18 @@ import weakref
 import pytest
 import z3
 
-from lethal.ops import all_of, any_of, any_positive, at_least_zero, implies, ite, negate, total
+from lethal.ops import (
+    all_of,
+    any_of,
+    any_positive,
+    at_least_zero,
+    built_once,
+    implies,
+    ite,
+    negate,
+    remembered,
+    total,
+)
 from lethal.solver import terms
 
 context = z3.Context()
@@ -234,6 +245,14 @@ def test_a_z3py_that_keeps_its_c_functions_otherwise_is_refused_by_name(monkeypa
         terms._c("Z3_mk_not")
 
 
+def test_the_operators_of_terms_made_here_make_terms_here():
+    # Not z3py's operators, which would give the same formula as z3py's own object.
+    for made, kind in ((P == Q, terms.Formula), (P != Q, terms.Formula), (X * Y, terms.Integer)):
+        assert type(made) is kind
+    assert type(2 * X) is terms.Integer and type(X > 0) is terms.Formula
+    assert type(P == True) is z3.BoolRef  # noqa: E712 (a Python bool goes through z3py)
+
+
 def test_a_term_made_here_gives_z3py_its_own_handle():
     # z3py's functions, given a term made here, read its handle: the term's address.
     made = terms.conjunction([p, q])
@@ -310,3 +329,26 @@ def test_a_value_in_a_model_is_what_z3py_reads_there():
     assert [terms.value_in(model, t) for t in (p, x, y)] == [True, -7, 2**70]
     with pytest.raises(TypeError, match="no truth value or integer"):
         terms.value_in(model, z3.Real("r", context) + z3.RealVal("1/2", context))
+
+
+def test_a_question_is_wrapped_for_exactly_its_arguments():
+    # remembered and built_once have wrappers for one and two arguments, taken only by a
+    # question of exactly that many: one with a default or more arguments keeps them.
+    class Plain:
+        answers, built = {}, None
+
+    class Keeping:
+        answers, built = {}, {}
+
+    @remembered
+    def of_one(view, c="a"):
+        return c
+
+    @built_once
+    def of_two(view, s, r=None, *more):
+        return (s, r, more)
+
+    for view in (Plain(), Keeping()):
+        assert of_one(view) == "a" and of_one(view, "b") == "b"
+        assert of_two(view, "s") == ("s", None, ())
+        assert of_two(view, "s", "r", 1) == ("s", "r", (1,))

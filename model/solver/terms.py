@@ -20,10 +20,11 @@ holds, which they cannot fail on, and are not checked.
 as those do; they take the reference that holds a term directly and keep its address, z3py's
 handle made only when z3py asks for it; and an Integer compares with, adds and subtracts a
 Python int or another Integer of its context directly, so that a rule's `amount > 0` costs a
-fifth of what z3py's operator does. One difference is Python's
-doing: with a plain z3py integer on its left (`y < X`), Python asks the Integer's reflected
-operator first, which makes `X > y`, the same meaning with its sides swapped. lethal's own
-unknowns are all Integers, so its formulas never mix the two.
+fifth of what z3py's operator does (a Formula compares with another so too). One difference
+is Python's doing: with a plain z3py term on its left (`y < X`, `q == P`), Python asks the
+reflected operator of the term made here first, which makes `X > y` or `P == q`, the same
+meaning with its sides swapped. lethal's own unknowns are all made here, so its formulas
+never mix the two.
 """
 
 from __future__ import annotations
