@@ -100,7 +100,8 @@ _WORD = next(code for code in "QLI" if array.array(code).itemsize == ctypes.size
 
 
 def _ref(ctx: z3.Context) -> int:
-    """The context's address, as the functions here take it."""
+    """The context's address, as the functions here take it. (Where a term is made, at the
+    rate of hundreds of thousands a proof, it is read in place: `ctx.ctx.value`.)"""
     return ctx.ctx.value
 
 
@@ -257,25 +258,18 @@ class Integer(_Held, z3.ArithRef):
         return Integer(_mk_unary_minus(self.ctx.ctx.value, self.at), self.ctx)
 
 
-# z3py's two-argument Distinct, Add, Sub and Mul, as the operators above make them.
-def _distinct(ref, a, b):
-    pair = _words((a, b))  # held until Z3 has read it
-    return _mk_distinct(ref, 2, _start(pair))
+def _of_a_pair(make):
+    """z3py's two-argument form of one of Z3's n-ary functions (Distinct, Add, Sub, Mul), as
+    the operators above make it."""
+
+    def made(ref, a, b):
+        pair = _words((a, b))  # held until Z3 has read it
+        return make(ref, 2, _start(pair))
+
+    return made
 
 
-def _add(ref, a, b):
-    pair = _words((a, b))
-    return _mk_add(ref, 2, _start(pair))
-
-
-def _subtract(ref, a, b):
-    pair = _words((a, b))
-    return _mk_sub(ref, 2, _start(pair))
-
-
-def _multiply(ref, a, b):
-    pair = _words((a, b))
-    return _mk_mul(ref, 2, _start(pair))
+_distinct, _add, _subtract, _multiply = map(_of_a_pair, (_mk_distinct, _mk_add, _mk_sub, _mk_mul))
 
 
 def _words(addresses) -> array.array:
